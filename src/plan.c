@@ -1,0 +1,134 @@
+/* Plan lifecycle: create (validate, lower, build windows, pick kernel), run, destroy. */
+#include "plan.h"
+
+#include "error.h"
+#include "shape.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void maxpool_desc_init(maxpool_desc *desc, int spatial_rank)
+{
+    if (!desc)
+        return;
+    memset(desc, 0, sizeof *desc);
+    desc->spatial_rank = spatial_rank;
+    desc->dtype = MAXPOOL_F32;
+    desc->layout = MAXPOOL_CHANNELS_FIRST;
+    desc->window = MAXPOOL_WINDOW_FIXED;
+    for (int i = 0; i < MAXPOOL_MAX_SPATIAL; ++i) {
+        desc->kernel[i] = 1;
+        desc->stride[i] = 1;
+        desc->dilation[i] = 1;
+        desc->output_size[i] = 1;
+    }
+    desc->auto_pad = MAXPOOL_PAD_EXPLICIT;
+    desc->rounding = MAXPOOL_ROUND_FLOOR;
+    desc->index_type = MAXPOOL_INDEX_NONE;
+    desc->index_order = MAXPOOL_INDEX_ROW_MAJOR;
+    desc->nan_policy = MAXPOOL_NAN_IGNORE;
+    desc->empty_value = MAXPOOL_EMPTY_LOWEST;
+    desc->empty_index = MAXPOOL_EMPTY_INDEX_MINUS_ONE;
+    desc->num_threads = 1;
+    desc->max_isa = MAXPOOL_ISA_AUTO;
+}
+
+maxpool_status maxpool_output_shape(const maxpool_desc *desc, const int64_t *input_shape, int64_t *output_shape,
+                                    maxpool_error *err)
+{
+    struct maxpool_plan p;
+    if (!output_shape)
+        return maxpool_fail(err, MAXPOOL_ERR_NULL_POINTER, "output_shape is NULL");
+    maxpool_status st = maxpool_infer(desc, input_shape, &p, err);
+    if (st != MAXPOOL_OK)
+        return st;
+    memcpy(output_shape, p.output_shape, (size_t)(p.rank + 2) * sizeof *output_shape);
+    return maxpool_ok(err);
+}
+
+maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *input_shape, maxpool_plan **plan,
+                                   maxpool_error *err)
+{
+    if (!plan)
+        return maxpool_fail(err, MAXPOOL_ERR_NULL_POINTER, "plan is NULL");
+    *plan = NULL;
+    struct maxpool_plan *p = malloc(sizeof *p);
+    if (!p)
+        return maxpool_fail(err, MAXPOOL_ERR_OUT_OF_MEMORY, "out of memory allocating the plan");
+    maxpool_status st = maxpool_infer(desc, input_shape, p, err);
+    if (st != MAXPOOL_OK) {
+        free(p);
+        return st;
+    }
+    /* every axis' start[] and count[] in one block */
+    size_t total = 0;
+    for (int i = 0; i < p->rank; ++i)
+        total += 2 * (size_t)p->axis[i].out;
+    int64_t *block = malloc(total * sizeof *block);
+    if (!block) {
+        free(p);
+        return maxpool_fail(err, MAXPOOL_ERR_OUT_OF_MEMORY, "out of memory allocating %zu window entries", total);
+    }
+    p->windows_block = block;
+    for (int i = 0; i < p->rank; ++i) {
+        maxpool_axis *ax = &p->axis[i];
+        ax->start = block;
+        ax->count = block + ax->out;
+        block += 2 * ax->out;
+        for (int64_t o = 0; o < ax->out; ++o)
+            maxpool_axis_window(ax, p->desc.window == MAXPOOL_WINDOW_ADAPTIVE, o, &ax->start[o], &ax->count[o]);
+    }
+    p->isa = maxpool_effective_isa(p->desc.max_isa);
+    maxpool_select_kernel(p);
+    *plan = p;
+    return maxpool_ok(err);
+}
+
+void maxpool_plan_destroy(maxpool_plan *plan)
+{
+    if (!plan)
+        return;
+    free(plan->windows_block);
+    free(plan);
+}
+
+maxpool_status maxpool_run(const maxpool_plan *p, const void *x, void *y, void *indices)
+{
+    if (!p)
+        return MAXPOOL_ERR_NULL_POINTER;
+    const int64_t out_elems = p->n * p->c * p->out_spatial;
+    if (out_elems == 0)
+        return MAXPOOL_OK;
+    if (!x || !y || (p->desc.index_type != MAXPOOL_INDEX_NONE && !indices))
+        return MAXPOOL_ERR_NULL_POINTER;
+    const int64_t tasks = p->kernel.tasks;
+    int nt = p->desc.num_threads;
+    if (nt > 1 && (int64_t)nt > tasks)
+        nt = (int)tasks;
+#ifdef MAXPOOL_HAVE_OPENMP
+    if (nt > 1) {
+        /* contiguous, disjoint task ranges: the bits never depend on nt */
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+        for (int t = 0; t < nt; ++t) {
+            int64_t t0 = tasks * t / nt, t1 = tasks * (t + 1) / nt;
+            if (t1 > t0)
+                p->kernel.run(p, x, y, indices, t0, t1);
+        }
+        return MAXPOOL_OK;
+    }
+#endif
+    p->kernel.run(p, x, y, indices, 0, tasks);
+    return MAXPOOL_OK;
+}
+
+void maxpool_plan_output_shape(const maxpool_plan *p, int64_t *output_shape)
+{
+    if (p && output_shape)
+        memcpy(output_shape, p->output_shape, (size_t)(p->rank + 2) * sizeof *output_shape);
+}
+
+int64_t maxpool_plan_input_elements(const maxpool_plan *p) { return p ? p->n * p->c * p->in_spatial : 0; }
+
+int64_t maxpool_plan_output_elements(const maxpool_plan *p) { return p ? p->n * p->c * p->out_spatial : 0; }
+
+const char *maxpool_plan_kernel_name(const maxpool_plan *p) { return p ? p->kernel.name : "none"; }

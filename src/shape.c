@@ -1,0 +1,266 @@
+/*
+ * Shape inference and lowering to the canonical per-axis windows.
+ *
+ * Fixed windows (every auto_pad and rounding mode) become, per axis, the
+ * effective pad_begin, the output size and the regular tap pattern
+ * o*stride - pad_begin + j*dilation; adaptive windows are
+ * [floor(o*in/out), ceil((o+1)*in/out)). All arithmetic is int64 with
+ * overflow checks and floor division that is right for negative numerators.
+ */
+#include "shape.h"
+
+#include "checked.h"
+#include "dtype.h"
+#include "error.h"
+
+#include <string.h>
+
+static const char *const axis_field_names[] = {"kernel", "stride", "dilation"};
+
+static maxpool_status check_enums(const maxpool_desc *d, maxpool_error *err)
+{
+    if (d->spatial_rank < 1 || d->spatial_rank > MAXPOOL_MAX_SPATIAL)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "spatial_rank=%d must be in [1, %d]", d->spatial_rank,
+                            MAXPOOL_MAX_SPATIAL);
+    if ((int)d->dtype < 0 || d->dtype >= MAXPOOL_DTYPE_COUNT)
+        return maxpool_fail(err, MAXPOOL_ERR_UNSUPPORTED, "dtype=%d is not a maxpool_dtype", (int)d->dtype);
+    if (d->layout != MAXPOOL_CHANNELS_FIRST && d->layout != MAXPOOL_CHANNELS_LAST)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "layout=%d is not a maxpool_layout", (int)d->layout);
+    if (d->window != MAXPOOL_WINDOW_FIXED && d->window != MAXPOOL_WINDOW_ADAPTIVE)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "window=%d is not a maxpool_window_kind",
+                            (int)d->window);
+    if ((int)d->auto_pad < 0 || d->auto_pad > MAXPOOL_PAD_SAME_LOWER)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "auto_pad=%d is not a maxpool_auto_pad",
+                            (int)d->auto_pad);
+    if ((int)d->rounding < 0 || d->rounding > MAXPOOL_ROUND_CEIL_TORCH)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "rounding=%d is not a maxpool_rounding",
+                            (int)d->rounding);
+    if ((int)d->index_type < 0 || d->index_type > MAXPOOL_INDEX_I64)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_type=%d is not a maxpool_index_type",
+                            (int)d->index_type);
+    if (d->index_axis < 0 || d->index_axis > 2)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=%d must be 0, 1 or 2", d->index_axis);
+    if (d->index_order != MAXPOOL_INDEX_ROW_MAJOR && d->index_order != MAXPOOL_INDEX_COL_MAJOR)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_order=%d is not a maxpool_index_order",
+                            (int)d->index_order);
+    if (d->nan_policy != MAXPOOL_NAN_IGNORE && d->nan_policy != MAXPOOL_NAN_PROPAGATE)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "nan_policy=%d is not a maxpool_nan_policy",
+                            (int)d->nan_policy);
+    if (d->empty_value != MAXPOOL_EMPTY_LOWEST && d->empty_value != MAXPOOL_EMPTY_NEG_INF)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_value=%d is not a maxpool_empty_value",
+                            (int)d->empty_value);
+    if (d->empty_index != MAXPOOL_EMPTY_INDEX_MINUS_ONE && d->empty_index != MAXPOOL_EMPTY_INDEX_FIRST_TAP)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_index=%d is not a maxpool_empty_index",
+                            (int)d->empty_index);
+    if ((int)d->max_isa < 0 || d->max_isa > MAXPOOL_ISA_NEON)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "max_isa=%d is not a maxpool_isa", (int)d->max_isa);
+    return MAXPOOL_OK;
+}
+
+static maxpool_status check_axis_attributes(const maxpool_desc *d, maxpool_error *err)
+{
+    for (int i = 0; i < d->spatial_rank; ++i) {
+        if (d->window == MAXPOOL_WINDOW_ADAPTIVE) {
+            if (d->output_size[i] < 1)
+                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "output_size[%d]=%lld must be >= 1", i,
+                                    (long long)d->output_size[i]);
+            continue;
+        }
+        const int64_t v[3] = {d->kernel[i], d->stride[i], d->dilation[i]};
+        for (int f = 0; f < 3; ++f)
+            if (v[f] < 1)
+                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "%s[%d]=%lld must be >= 1",
+                                    axis_field_names[f], i, (long long)v[f]);
+        if (d->auto_pad == MAXPOOL_PAD_EXPLICIT) {
+            if (d->pad_begin[i] < 0)
+                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "pad_begin[%d]=%lld must be >= 0", i,
+                                    (long long)d->pad_begin[i]);
+            if (d->pad_end[i] < 0)
+                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "pad_end[%d]=%lld must be >= 0", i,
+                                    (long long)d->pad_end[i]);
+        }
+    }
+    return MAXPOOL_OK;
+}
+
+/* Output size and effective pads of fixed-window axis i. */
+static maxpool_status lower_fixed_axis(const maxpool_desc *d, int i, maxpool_axis *ax, maxpool_error *err)
+{
+    const int64_t in = ax->in, k = d->kernel[i], s = d->stride[i], dil = d->dilation[i];
+    int64_t ek, pb = 0, pe = 0, span, out;
+    if (!maxpool_mul(k - 1, dil, &ek) || !maxpool_add(ek, 1, &ek))
+        return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "kernel[%d]=%lld with dilation[%d]=%lld overflows int64", i,
+                            (long long)k, i, (long long)dil);
+    if (d->auto_pad == MAXPOOL_PAD_SAME_UPPER || d->auto_pad == MAXPOOL_PAD_SAME_LOWER) {
+        int64_t total;
+        out = maxpool_ceildiv(in, s);
+        if (!maxpool_mul(out - 1, s, &total) || !maxpool_add(total, ek, &total))
+            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: SAME padding overflows int64", i);
+        total -= in;
+        if (total < 0)
+            total = 0;
+        pb = d->auto_pad == MAXPOOL_PAD_SAME_UPPER ? total / 2 : total - total / 2;
+        pe = total - pb;
+    } else {
+        if (d->auto_pad == MAXPOOL_PAD_EXPLICIT) {
+            pb = d->pad_begin[i];
+            pe = d->pad_end[i];
+        }
+        if (!maxpool_add(in, pb, &span) || !maxpool_add(span, pe, &span))
+            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld + pads %lld + %lld overflows int64", i,
+                                (long long)in, (long long)pb, (long long)pe);
+        span -= ek;
+        if (d->rounding == MAXPOOL_ROUND_FLOOR)
+            out = maxpool_floordiv(span, s) + 1;
+        else
+            out = maxpool_ceildiv(span, s) + 1;
+        /* ceil_torch: a last window that would start in the end padding is dropped */
+        if (d->rounding == MAXPOOL_ROUND_CEIL_TORCH && out >= 1 && (out - 1) * s >= in + pb)
+            --out;
+        if (out < 1)
+            return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE,
+                                "axis %d: output size would be %lld (input %lld, pads %lld+%lld, dilated kernel %lld, "
+                                "stride %lld); it must be >= 1",
+                                i, (long long)out, (long long)in, (long long)pb, (long long)pe, (long long)ek,
+                                (long long)s);
+    }
+    ax->out = out;
+    ax->step = dil;
+    ax->kernel = k;
+    ax->stride = s;
+    ax->dilation = dil;
+    ax->pad_begin = pb;
+    ax->pad_end = (out - 1) * s + ek - in - pb; /* effective; may be negative */
+    return MAXPOOL_OK;
+}
+
+void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_t *start, int64_t *count)
+{
+    if (adaptive) {
+        int64_t b = (o * ax->in) / ax->out;                   /* floor(o*in/out) */
+        int64_t e = maxpool_ceildiv((o + 1) * ax->in, ax->out); /* ceil((o+1)*in/out), exclusive */
+        *start = b;
+        *count = e - b;
+        return;
+    }
+    const int64_t p0 = o * ax->stride - ax->pad_begin;
+    const int64_t j0 = p0 < 0 ? maxpool_ceildiv(-p0, ax->dilation) : 0;
+    int64_t j1 = maxpool_floordiv(ax->in - 1 - p0, ax->dilation);
+    if (j1 > ax->kernel - 1)
+        j1 = ax->kernel - 1;
+    *start = p0 + j0 * ax->dilation;
+    *count = j1 >= j0 ? j1 - j0 + 1 : 0;
+}
+
+maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct maxpool_plan *p, maxpool_error *err)
+{
+    maxpool_status st;
+    if (!d)
+        return maxpool_fail(err, MAXPOOL_ERR_NULL_POINTER, "desc is NULL");
+    if (!shape)
+        return maxpool_fail(err, MAXPOOL_ERR_NULL_POINTER, "input_shape is NULL");
+    if ((st = check_enums(d, err)) != MAXPOOL_OK || (st = check_axis_attributes(d, err)) != MAXPOOL_OK)
+        return st;
+
+    memset(p, 0, sizeof *p);
+    p->desc = *d;
+    const int r = d->spatial_rank, tr = r + 2;
+    const int cl = d->layout == MAXPOOL_CHANNELS_LAST;
+    for (int i = 0; i < tr; ++i) {
+        if (shape[i] < 0)
+            return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE, "input_shape[%d]=%lld must be >= 0", i,
+                                (long long)shape[i]);
+        p->input_shape[i] = shape[i];
+    }
+    p->rank = r;
+    p->n = shape[0];
+    p->c = cl ? shape[tr - 1] : shape[1];
+    const int sp0 = cl ? 1 : 2; /* position of the first spatial dim in memory order */
+
+    int64_t in_elems = 1, out_elems = 1;
+    p->in_spatial = p->out_spatial = 1;
+    for (int i = 0; i < r; ++i) {
+        maxpool_axis *ax = &p->axis[i];
+        ax->in = shape[sp0 + i];
+        if (ax->in < 1)
+            return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE, "input_shape[%d]=%lld: spatial sizes must be >= 1",
+                                sp0 + i, (long long)ax->in);
+        if (d->window == MAXPOOL_WINDOW_ADAPTIVE) {
+            int64_t prod;
+            ax->out = d->output_size[i];
+            ax->step = 1;
+            if (!maxpool_mul(ax->in + 1, ax->out + 1, &prod))
+                return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld times output_size %lld overflows",
+                                    i, (long long)ax->in, (long long)ax->out);
+        } else if ((st = lower_fixed_axis(d, i, ax, err)) != MAXPOOL_OK) {
+            return st;
+        }
+        if (!maxpool_mul(p->in_spatial, ax->in, &p->in_spatial) ||
+            !maxpool_mul(p->out_spatial, ax->out, &p->out_spatial))
+            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "spatial size overflows int64 at axis %d", i);
+    }
+    /* output shape in memory order */
+    p->output_shape[0] = p->n;
+    p->output_shape[cl ? tr - 1 : 1] = p->c;
+    for (int i = 0; i < r; ++i)
+        p->output_shape[sp0 + i] = p->axis[i].out;
+
+    const int64_t esz = (int64_t)maxpool_dtype_size(d->dtype);
+    const int64_t isz = d->index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
+    if (!maxpool_mul(p->n, p->c, &in_elems) || !maxpool_mul(in_elems, p->in_spatial, &in_elems) ||
+        !maxpool_mul(in_elems, esz, &(int64_t){0}))
+        return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "input tensor size overflows");
+    if (!maxpool_mul(p->n, p->c, &out_elems) || !maxpool_mul(out_elems, p->out_spatial, &out_elems) ||
+        !maxpool_mul(out_elems, esz > isz ? esz : isz, &(int64_t){0}))
+        return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "output tensor size overflows");
+
+    /* Windows: empty ones (rejected on request) and the largest coordinate an
+     * index can name (a first tap may lie past the input end). */
+    int64_t max_coord[MAXPOOL_MAX_SPATIAL];
+    for (int i = 0; i < r; ++i) {
+        const maxpool_axis *ax = &p->axis[i];
+        max_coord[i] = ax->in - 1;
+        for (int64_t o = 0; o < ax->out; ++o) {
+            int64_t start, count;
+            maxpool_axis_window(ax, d->window == MAXPOOL_WINDOW_ADAPTIVE, o, &start, &count);
+            if (count == 0 && d->reject_empty_windows)
+                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
+                                    "axis %d: the window of output %lld holds no input element (pad_begin %lld, "
+                                    "kernel %lld, dilation %lld, input %lld)",
+                                    i, (long long)o, (long long)ax->pad_begin, (long long)ax->kernel,
+                                    (long long)ax->dilation, (long long)ax->in);
+            if (count == 0 && d->empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP && start > max_coord[i])
+                max_coord[i] = start;
+        }
+    }
+
+    /* index convention */
+    if (d->index_type != MAXPOOL_INDEX_NONE) {
+        int64_t mul = 1, max_spatial = 0;
+        for (int i = 0; i < r; ++i) { /* column-major multipliers */
+            p->idx_col_mul[i] = mul;
+            if (!maxpool_mul(mul, p->axis[i].in, &mul))
+                return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
+        }
+        mul = 1;
+        for (int i = r - 1; i >= 0; --i) { /* largest spatial index either order can produce */
+            int64_t term;
+            int64_t m = d->index_order == MAXPOOL_INDEX_COL_MAJOR ? p->idx_col_mul[i] : mul;
+            if (!maxpool_mul(max_coord[i], m, &term) || !maxpool_add(max_spatial, term, &max_spatial))
+                return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
+            mul *= p->axis[i].in;
+        }
+        p->idx_c = d->index_axis <= 1 ? p->in_spatial : 0;
+        p->idx_n = d->index_axis == 0 ? p->c * p->in_spatial : 0;
+        int64_t max_index = max_spatial;
+        if (p->n > 0 && p->c > 0)
+            max_index += (p->n - 1) * p->idx_n + (p->c - 1) * p->idx_c;
+        if (d->index_type == MAXPOOL_INDEX_I32 && max_index > INT32_MAX)
+            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW,
+                                "index_type=i32: indices up to %lld do not fit int32 (index_axis=%d)",
+                                (long long)max_index, d->index_axis);
+    }
+    p->init = maxpool_start_value(d->dtype, d->empty_value);
+    p->nan_propagate = d->nan_policy == MAXPOOL_NAN_PROPAGATE;
+    return MAXPOOL_OK;
+}

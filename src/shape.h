@@ -1,0 +1,17 @@
+/* Internal: descriptor validation, shape inference and the canonical windows. */
+#ifndef MAXPOOL_SHAPE_H
+#define MAXPOOL_SHAPE_H
+
+#include "plan.h"
+
+/* Validates desc and input_shape and fills every field of *p that does not
+ * need allocation (sizes, shapes, index convention, start value). The window
+ * arrays are left NULL. No allocation. */
+maxpool_status maxpool_infer(const maxpool_desc *desc, const int64_t *input_shape, struct maxpool_plan *p,
+                             maxpool_error *err);
+
+/* Window o of an axis: first tap inside [0, in) (or first tap at or after 0
+ * when none is inside) and the number of taps inside. */
+void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_t *start, int64_t *count);
+
+#endif
