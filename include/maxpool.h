@@ -131,7 +131,8 @@ typedef enum maxpool_empty_value {
 
 typedef enum maxpool_empty_index {
     MAXPOOL_EMPTY_INDEX_MINUS_ONE = 0, /* -1 (ONNX Runtime) */
-    MAXPOOL_EMPTY_INDEX_FIRST_TAP = 1  /* index of the window's first tap at or after 0 (PyTorch) */
+    MAXPOOL_EMPTY_INDEX_FIRST_TAP = 1, /* index of the window's first tap at or after 0 (PyTorch) */
+    MAXPOOL_EMPTY_INDEX_PLANE_START = 2 /* index of the (n, c) plane's first element (OpenVINO) */
 } maxpool_empty_index;
 
 /** Instruction-set ceiling for kernel selection (MAXPOOL_ISA env var lowers it too). */

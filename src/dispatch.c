@@ -29,7 +29,8 @@ static int isa_rank(maxpool_isa isa)
 maxpool_isa maxpool_cpu_isa(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
+    /* libgcc's constructor has initialised the feature data before any call
+     * here (__builtin_cpu_init is only needed inside earlier constructors) */
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
         return MAXPOOL_ISA_AVX512;
@@ -92,6 +93,8 @@ static int isa_allows(maxpool_isa have, maxpool_isa need)
 
 void maxpool_select_kernel(struct maxpool_plan *p)
 {
+    /* empty tensors (N or C = 0) never reach a specialised kernel */
+    if (p->n * p->c > 0) {
 #define MAXPOOL_KERNEL(name_, isa_, match_, run_, tasks_)                                                          \
     if (isa_allows(p->isa, isa_) && match_(p)) {                                                                   \
         p->kernel.name = name_;                                                                                    \
@@ -101,6 +104,7 @@ void maxpool_select_kernel(struct maxpool_plan *p)
     }
 #include "kernels/kernel_list.inc"
 #undef MAXPOOL_KERNEL
+    }
     (void)isa_allows;
     static const char *const ref_names[MAXPOOL_DTYPE_COUNT] = {"ref_f32", "ref_f64", "ref_f16", "ref_bf16",
                                                                "ref_i8",  "ref_u8",  "ref_i16", "ref_u16",

@@ -72,6 +72,7 @@ struct maxpool_plan {
      * otherwise. The empty-window index is -1 or that of the first tap. */
     int64_t idx_n, idx_c;
     int64_t idx_col_mul[MAXPOOL_MAX_SPATIAL]; /* column-major multiplier of axis i */
+    int64_t idx_row_mul[MAXPOOL_MAX_SPATIAL]; /* row-major multiplier of axis i */
 
     maxpool_scalar init; /* start value of the running max (empty_value) */
     int nan_propagate;   /* desc.nan_policy == PROPAGATE */
@@ -95,6 +96,23 @@ static inline int64_t maxpool_index_of(const struct maxpool_plan *p, int64_t n, 
         }
     }
     return n * p->idx_n + c * p->idx_c + r;
+}
+
+/* Index written for a window with no input element; start[i] is the
+ * window's first tap at or after 0 on axis i (maxpool_axis.start). */
+static inline int64_t maxpool_empty_index_of(const struct maxpool_plan *p, int64_t n, int64_t c,
+                                             const int64_t *start)
+{
+    if (p->desc.empty_index == MAXPOOL_EMPTY_INDEX_MINUS_ONE)
+        return -1;
+    int64_t r = n * p->idx_n + c * p->idx_c;
+    if (p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP) {
+        /* built from coordinates: a first tap may lie past the input end */
+        const int64_t *mul = p->desc.index_order == MAXPOOL_INDEX_COL_MAJOR ? p->idx_col_mul : p->idx_row_mul;
+        for (int i = 0; i < p->rank; ++i)
+            r += start[i] * mul[i];
+    }
+    return r;
 }
 
 /* Stores idx into indices[pos] with the plan's index type (no-op for NONE). */

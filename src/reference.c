@@ -46,7 +46,6 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
         const strides3 xs = plane_strides(p, p->in_spatial), ys = plane_strides(p, p->out_spatial);               \
         const T init = p->init.INIT_FIELD;                                                                         \
         const int propagate = p->nan_propagate;                                                                    \
-        const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP;                                \
         int64_t in_mul[MAXPOOL_MAX_SPATIAL]; /* row-major spatial strides of the input plane */                    \
         int64_t m = 1;                                                                                             \
         for (int i = r - 1; i >= 0; --i) {                                                                         \
@@ -92,11 +91,8 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
                 const int64_t yo = n * ys.sn + c * ys.sc + os * ys.ss;                                             \
                 y[yo] = best;                                                                                      \
                 if (ind) {                                                                                         \
-                    int64_t idx = -1;                                                                              \
-                    if (best_s >= 0)                                                                               \
-                        idx = maxpool_index_of(p, n, c, best_s);                                                   \
-                    else if (first_tap)                                                                            \
-                        idx = maxpool_index_of(p, n, c, base);                                                     \
+                    const int64_t idx =                                                                            \
+                        best_s >= 0 ? maxpool_index_of(p, n, c, best_s) : maxpool_empty_index_of(p, n, c, start);  \
                     maxpool_store_index(p, ind, yo, idx);                                                          \
                 }                                                                                                  \
                 for (int i = r - 1; i >= 0 && ++oc[i] == p->axis[i].out; --i)                                      \

@@ -49,7 +49,8 @@ static maxpool_status check_enums(const maxpool_desc *d, maxpool_error *err)
     if (d->empty_value != MAXPOOL_EMPTY_LOWEST && d->empty_value != MAXPOOL_EMPTY_NEG_INF)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_value=%d is not a maxpool_empty_value",
                             (int)d->empty_value);
-    if (d->empty_index != MAXPOOL_EMPTY_INDEX_MINUS_ONE && d->empty_index != MAXPOOL_EMPTY_INDEX_FIRST_TAP)
+    if (d->empty_index != MAXPOOL_EMPTY_INDEX_MINUS_ONE && d->empty_index != MAXPOOL_EMPTY_INDEX_FIRST_TAP &&
+        d->empty_index != MAXPOOL_EMPTY_INDEX_PLANE_START)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_index=%d is not a maxpool_empty_index",
                             (int)d->empty_index);
     if ((int)d->max_isa < 0 || d->max_isa > MAXPOOL_ISA_NEON)
@@ -152,6 +153,30 @@ void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_
     *count = j1 >= j0 ? j1 - j0 + 1 : 0;
 }
 
+/* Whether some window of fixed-window axis ax holds no input element. The
+ * windows wholly before or after the input include the first or the last one;
+ * a window straddling the input always holds an element when dilation <= in
+ * (its first tap at or after 0 is below the dilation). Only dilation > in
+ * needs the scan. */
+static int axis_has_empty_window(const maxpool_axis *ax)
+{
+    int64_t start, count;
+    maxpool_axis_window(ax, 0, 0, &start, &count);
+    if (count == 0)
+        return 1;
+    maxpool_axis_window(ax, 0, ax->out - 1, &start, &count);
+    if (count == 0)
+        return 1;
+    if (ax->dilation <= ax->in)
+        return 0;
+    for (int64_t o = 1; o < ax->out - 1; ++o) {
+        maxpool_axis_window(ax, 0, o, &start, &count);
+        if (count == 0)
+            return 1;
+    }
+    return 0;
+}
+
 maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct maxpool_plan *p, maxpool_error *err)
 {
     maxpool_status st;
@@ -214,24 +239,27 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
         !maxpool_mul(out_elems, esz > isz ? esz : isz, &(int64_t){0}))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "output tensor size overflows");
 
-    /* Windows: empty ones (rejected on request) and the largest coordinate an
-     * index can name (a first tap may lie past the input end). */
+    /* Windows with no input element: rejected on request; with FIRST_TAP
+     * their index can name a coordinate past the input end. */
     int64_t max_coord[MAXPOOL_MAX_SPATIAL];
     for (int i = 0; i < r; ++i) {
         const maxpool_axis *ax = &p->axis[i];
         max_coord[i] = ax->in - 1;
-        for (int64_t o = 0; o < ax->out; ++o) {
-            int64_t start, count;
-            maxpool_axis_window(ax, d->window == MAXPOOL_WINDOW_ADAPTIVE, o, &start, &count);
-            if (count == 0 && d->reject_empty_windows)
-                return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
-                                    "axis %d: the window of output %lld holds no input element (pad_begin %lld, "
-                                    "kernel %lld, dilation %lld, input %lld)",
-                                    i, (long long)o, (long long)ax->pad_begin, (long long)ax->kernel,
-                                    (long long)ax->dilation, (long long)ax->in);
-            if (count == 0 && d->empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP && start > max_coord[i])
-                max_coord[i] = start;
-        }
+        if (d->window == MAXPOOL_WINDOW_ADAPTIVE || !axis_has_empty_window(ax))
+            continue;
+        if (d->reject_empty_windows)
+            return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
+                                "axis %d: a window holds no input element (pad_begin %lld, pad_end %lld, "
+                                "kernel %lld, dilation %lld, input %lld)",
+                                i, (long long)ax->pad_begin, (long long)ax->pad_end, (long long)ax->kernel,
+                                (long long)ax->dilation, (long long)ax->in);
+        /* a first tap is either the window's first tap (largest for the last
+         * window) or lies below the dilation */
+        const int64_t last_first = (ax->out - 1) * ax->stride - ax->pad_begin;
+        if (last_first > max_coord[i])
+            max_coord[i] = last_first;
+        if (ax->dilation - 1 > max_coord[i])
+            max_coord[i] = ax->dilation - 1;
     }
 
     /* index convention */
@@ -241,6 +269,11 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
             p->idx_col_mul[i] = mul;
             if (!maxpool_mul(mul, p->axis[i].in, &mul))
                 return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
+        }
+        mul = 1;
+        for (int i = r - 1; i >= 0; --i) { /* row-major multipliers */
+            p->idx_row_mul[i] = mul;
+            mul *= p->axis[i].in; /* no overflow: bounded by the column-major product above */
         }
         mul = 1;
         for (int i = r - 1; i >= 0; --i) { /* largest spatial index either order can produce */

@@ -1,0 +1,553 @@
+#!/usr/bin/env bash
+# Tests of the maxpool command-line tool.
+#   usage: bash tests/c/test_cli.sh <path-to-maxpool>
+# Needs python3 with numpy (writes the inputs, checks the outputs); prints
+# SKIP and exits 0 when numpy is missing. Expected values come from the spec
+# texts (/work/shared/seeds: OpenVINO examples 1-8 with the SPEC-NOTES.md
+# corrections; ONNX/PyTorch runs use the same cases where the specs agree),
+# or from an independent numpy transcription of a spec formula (adaptive
+# windows, seeds/003) -- never from the tool's own output.
+set -u
+
+if [ $# -lt 1 ]; then
+    echo "usage: bash $0 <path-to-maxpool>" >&2
+    exit 2
+fi
+case "$1" in
+/*) M="$1" ;;
+*) M="$PWD/$1" ;;
+esac
+if [ ! -x "$M" ]; then
+    echo "test_cli: $M is not an executable" >&2
+    exit 2
+fi
+if ! python3 -c 'import numpy' >/dev/null 2>&1; then
+    echo "SKIP: test_cli needs python3 with numpy (pip install numpy)"
+    exit 0
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+
+PASS=0
+FAIL=0
+pass() { PASS=$((PASS + 1)); }
+fail() {
+    FAIL=$((FAIL + 1))
+    echo "FAIL: $*" >&2
+}
+
+# ---------------------------------------------------------------------------
+# python helper: save inputs, check outputs bit-exactly
+# ---------------------------------------------------------------------------
+cat >h.py <<'EOF'
+import json, struct, sys
+import numpy as np
+
+def bf16_bytes(values):
+    f = np.asarray(values, dtype=np.float32)
+    return (f.view(np.uint32) >> 16).astype('<u2')
+
+def write_raw(path, descr, shape, payload, fortran=False):
+    d = "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }" % (
+        descr, 'True' if fortran else 'False', repr(tuple(shape)))
+    hl = (10 + len(d) + 1 + 63) // 64 * 64 - 10
+    with open(path, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', hl) + (d + ' ' * (hl - len(d) - 1) + '\n').encode())
+        f.write(payload)
+
+def read_raw(path):
+    with open(path, 'rb') as f:
+        b = f.read()
+    major = b[6]
+    if major == 1:
+        hl = struct.unpack('<H', b[8:10])[0]; off = 10
+    else:
+        hl = struct.unpack('<I', b[8:12])[0]; off = 12
+    hdr = eval(b[off:off + hl].decode('latin1'))
+    return hdr, b[off + hl:]
+
+def cmd_save(path, dtype, values, *flags):
+    a = np.array(json.loads(values))
+    if dtype == 'bf16':                     # '<V2', as np.save writes ml_dtypes.bfloat16
+        write_raw(path, '<V2', a.shape, bf16_bytes(a).tobytes())
+    elif 'fortran' in flags:
+        np.save(path, np.asfortranarray(a.astype(dtype)))
+    elif 'raw' in flags:                    # descr written verbatim (big-endian, ...)
+        write_raw(path, dtype, a.shape, a.astype(dtype).tobytes())
+    else:
+        np.save(path, a.astype(dtype))
+
+def adaptive_ref(x, osz, index_dtype):
+    """seeds/003: start = floor(l*D/Do), end = ceil((l+1)*D/Do) exclusive;
+    the first maximum in row-major window order; indices within each plane."""
+    N, C = x.shape[:2]; sp = x.shape[2:]; r = len(sp)
+    y = np.zeros((N, C) + tuple(osz), x.dtype); ind = np.zeros(y.shape, index_dtype)
+    for n in range(N):
+        for c in range(C):
+            for o in np.ndindex(*osz):
+                best = None; bi = -1
+                rng = [range(o[i] * sp[i] // osz[i], -((-(o[i] + 1) * sp[i]) // osz[i])) for i in range(r)]
+                for p in np.ndindex(*[len(q) for q in rng]):
+                    pos = tuple(rng[i][p[i]] for i in range(r))
+                    v = x[(n, c) + pos]
+                    if best is None or v > best:
+                        best = v; bi = int(np.ravel_multi_index(pos, sp))
+                y[(n, c) + o] = best; ind[(n, c) + o] = bi
+    return y, ind
+
+def cmd_adaptive_in(path, shape, seed):
+    rng = np.random.default_rng(int(seed))
+    np.save(path, rng.integers(-20, 20, size=json.loads(shape)).astype(np.float32))
+
+def cmd_verify(listing):
+    """Runs every deferred check; prints one FAIL line each; exits with the
+    number of failures (capped) after printing 'verified N'."""
+    import io
+    n = bad = 0
+    for line in open(listing):
+        f = line.rstrip('\n').split('\t')
+        n += 1
+        try:
+            if f[0] == 'file':
+                check_file(*f[2:5])
+            else:
+                x, yp, ip, osz, idt = f[2:7]
+                xa = np.load(x); y, ind = adaptive_ref(xa, json.loads(osz), idt)
+                gy = np.load(yp); gi = np.load(ip)
+                if not (gy.dtype == y.dtype and gi.dtype == ind.dtype and gy.shape == y.shape and
+                        gi.shape == ind.shape and gy.tobytes() == y.tobytes() and gi.tobytes() == ind.tobytes()):
+                    raise AssertionError('differs from the formula: got %s / %s, expected %s / %s' % (
+                        gy.ravel()[:12].tolist(), gi.ravel()[:12].tolist(), y.ravel()[:12].tolist(),
+                        ind.ravel()[:12].tolist()))
+        except Exception as e:
+            bad += 1
+            print('FAIL: %s: %s' % (f[1], e), file=sys.stderr)
+    print('verified %d %d' % (n - bad, bad))
+
+def check_file(path, dtype, values):
+    e = np.array(json.loads(values))
+    hdr, data = read_raw(path)
+    want_descr = '<V2' if dtype == 'bf16' else np.dtype(dtype).str
+    want = bf16_bytes(e).tobytes() if dtype == 'bf16' else e.astype(dtype).tobytes()
+    if hdr['descr'] != want_descr or hdr['fortran_order'] or tuple(hdr['shape']) != e.shape:
+        raise AssertionError('got descr %s shape %s, expected %s %s' % (hdr['descr'], hdr['shape'], want_descr, e.shape))
+    if data != want:
+        got = np.frombuffer(data, '<u2' if dtype == 'bf16' else hdr['descr'])
+        raise AssertionError('values: got %s, expected %s' % (got.tolist(), e.ravel().tolist()))
+    if dtype != 'bf16':  # numpy reads it back and writes the identical bytes
+        import io
+        buf = io.BytesIO(); np.save(buf, np.load(path))
+        if open(path, 'rb').read() != buf.getvalue():
+            raise AssertionError('bytes differ from what np.save writes')
+
+def cmd_nhwc(src, dst):                     # channels-first file -> channels-last file
+    a = np.load(src); np.save(dst, np.ascontiguousarray(np.moveaxis(a, 1, -1)))
+
+def cmd_same(a, b):
+    sys.exit(0 if open(a, 'rb').read() == open(b, 'rb').read() else 1)
+
+if __name__ == '__main__':
+    globals()['cmd_' + sys.argv[1]](*sys.argv[2:])
+EOF
+
+py() { python3 "$T/h.py" "$@"; }
+
+# run_ok NAME CMD...: exit 0, nothing on stderr.
+run_ok() {
+    local name=$1
+    shift
+    "$@" >"$T/out.txt" 2>"$T/err.txt"
+    local rc=$?
+    if [ $rc -ne 0 ]; then
+        fail "$name: exit $rc: $(head -c 300 "$T/err.txt")"
+        return 1
+    fi
+    if [ -s "$T/err.txt" ]; then
+        fail "$name: wrote to stderr: $(head -c 300 "$T/err.txt")"
+        return 1
+    fi
+    pass
+    return 0
+}
+
+# check NAME FILE DTYPE VALUES [FILE DTYPE VALUES ...]: bit-exact file contents.
+# Deferred: the files are copied aside and verified by one python run at the
+# end (starting python + numpy per check would dominate the run time).
+NCHK=0
+mkdir -p "$T/chk"
+: >"$T/checks.tsv"
+check() {
+    local name=$1
+    shift
+    while [ $# -ge 3 ]; do
+        NCHK=$((NCHK + 1))
+        if [ -e "$1" ]; then cp "$1" "$T/chk/$NCHK.npy"; else : >"$T/chk/$NCHK.npy"; fi
+        printf 'file\t%s\t%s\t%s\t%s\n' "$name" "$T/chk/$NCHK.npy" "$2" "$3" >>"$T/checks.tsv"
+        shift 3
+    done
+}
+# check_adaptive NAME X Y I OUTPUT_SIZE INDEX_DTYPE: against the seeds/003 formula.
+check_adaptive() {
+    NCHK=$((NCHK + 1))
+    cp "$3" "$T/chk/$NCHK.y.npy" && cp "$4" "$T/chk/$NCHK.i.npy"
+    printf 'adaptive\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$T/chk/$NCHK.y.npy" "$T/chk/$NCHK.i.npy" "$5" "$6" \
+        >>"$T/checks.tsv"
+}
+# same NAME A B: identical bytes.
+same() {
+    if cmp -s "$2" "$3"; then pass; else fail "$1: $2 and $3 differ"; fi
+}
+
+# run_fail NAME SUBSTRING CMD...: non-zero exit, exactly one stderr line
+# "maxpool: ...SUBSTRING...", nothing on stdout, and no yF.npy / iF.npy /
+# temporary file left in the directory.
+run_fail() {
+    local name=$1 want=$2
+    shift 2
+    rm -f yF.npy iF.npy
+    "$@" >"$T/out.txt" 2>"$T/err.txt"
+    local rc=$?
+    local lines
+    lines=$(wc -l <"$T/err.txt")
+    if [ $rc -eq 0 ]; then
+        fail "$name: exit 0, expected failure"
+    elif [ "$lines" -ne 1 ]; then
+        fail "$name: $lines stderr lines: $(cat "$T/err.txt")"
+    elif ! grep -q '^maxpool: ' "$T/err.txt"; then
+        fail "$name: stderr not 'maxpool: ...': $(cat "$T/err.txt")"
+    elif ! grep -qF -- "$want" "$T/err.txt"; then
+        fail "$name: stderr lacks '$want': $(cat "$T/err.txt")"
+    elif [ -s "$T/out.txt" ]; then
+        fail "$name: wrote to stdout on failure"
+    elif [ -e yF.npy ] || [ -e iF.npy ]; then
+        fail "$name: an output file was created"
+    elif ls -a | grep -q '^\.maxpool-tmp-'; then
+        fail "$name: a temporary file was left"
+    else
+        pass
+        LAST_RC=$rc
+        return 0
+    fi
+    LAST_RC=$rc
+    return 1
+}
+LAST_RC=0
+expect_rc() { # after run_fail: the documented exit code class
+    if [ "$LAST_RC" -eq "$2" ]; then pass; else fail "$1: exit $LAST_RC, expected $2"; fi
+}
+
+# ---------------------------------------------------------------------------
+# Spec data (seeds/000 + 004, corrected per SPEC-NOTES.md)
+# ---------------------------------------------------------------------------
+XA='[[[[-1,2,3],[4,5,-6],[-7,8,9]]]]'
+XB='[[[[1,2,3],[4,5,6],[7,8,9]]]]'
+X2='[[[-1,2,3,5,-7,9,1]]]'
+X4='[[[[-1,2,3],[4,5,-6],[-7,8,9]],[[2,-1,5],[6,-7,1],[8,2,-3]]]]'
+X8='[[[[1,2,3],[4,5,6],[7,8,9]],[[10,11,12],[13,14,15],[16,17,18]]]]'
+X9='[[[[[7,0,1,-5],[-2,-8,-3,4],[5,6,0,1]],[[8,3,3,-6],[8,1,-8,-6],[8,0,5,-3]]]]]'
+Y1='[[[[-1,2,3,3],[4,5,5,3],[4,8,9,9],[-7,8,9,9]]]]'
+I1='[[[[0,1,2,2],[3,4,4,2],[3,7,8,8],[6,7,8,8]]]]'
+Y2='[[[3,5,5,9,9]]]'
+I2='[[[2,3,3,5,5]]]'
+Y3='[[[[-1,2,3],[4,5,5],[4,8,9]]]]'
+I3='[[[[0,1,2],[3,4,4],[3,7,8]]]]'
+Y4='[[[[5,5,3],[8,9,9],[8,9,9]],[[6,5,5],[8,2,1],[8,2,-3]]]]'
+I4='[[[[4,4,2],[7,8,8],[7,8,8]],[[12,11,11],[15,16,14],[15,16,17]]]]'
+Y5='[[[[1,3],[7,9]]]]'
+I5='[[[[0,2],[6,8]]]]'
+Y6='[[[[5,3],[8,9]]]]'
+I6='[[[[4,2],[7,8]]]]'
+Y7='[[[[5,6,5],[8,9,8],[5,6,5]]]]'
+I7='[[[[4,5,4],[7,8,7],[4,5,4]]]]'
+Y8='[[[[5,6],[8,9]],[[14,15],[17,18]]]]'
+I8='[[[[4,5],[7,8]],[[4,5],[7,8]]]]'
+
+# Every input file, written by one python run.
+XA="$XA" XB="$XB" X2="$X2" X4="$X4" X8="$X8" X9="$X9" Y1="$Y1" Y4="$Y4" I4="$I4" python3 - <<'EOF' || exit 2
+import os, sys
+import numpy as np
+sys.path.insert(0, '.')
+from h import cmd_save, cmd_adaptive_in, write_raw
+E = os.environ
+for name in ('XA', 'XB', 'X2', 'X4', 'X8', 'X9'):
+    cmd_save(name.lower() + '.npy', '<f4', E[name])
+cmd_save('xn.npy', '<f4', '[[[1, NaN, 3, 2]]]')
+cmd_adaptive_in('xr3.npy', '[2,3,5,7,6]', 1)
+cmd_adaptive_in('xr2.npy', '[1,2,9,10]', 2)
+cmd_adaptive_in('xr1.npy', '[2,2,11]', 3)
+for dt, tag in (('<f8', 'f8'), ('<f2', 'f2'), ('|i1', 'i1'), ('<i2', 'i2'), ('<i4', 'i4'), ('<i8', 'i8')):
+    cmd_save('xd_%s.npy' % tag, dt, E['XA'])
+for dt, tag in (('|u1', 'u1'), ('<u2', 'u2')):
+    cmd_save('xd_%s.npy' % tag, dt, E['XB'])
+cmd_save('xbf.npy', 'bf16', E['XA'])            # '<V2', as np.save writes ml_dtypes.bfloat16
+x = np.array(eval(E['XA']), np.float32); np.save('xbu.npy', (x.view(np.uint32) >> 16).astype('<u2'))
+y = np.array(eval(E['Y1']), np.float32); np.save('ybu.npy', (y.view(np.uint32) >> 16).astype('<u2'))
+np.save('x4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['X4']), np.float32), 1, -1)))
+np.save('y4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['Y4']), np.float32), 1, -1)))
+np.save('i4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['I4']), np.int64), 1, -1)))
+cmd_save('xi8.npy', '|i1', E['XA'])
+cmd_save('x1d.npy', '<f4', '[1,2,3]')
+cmd_save('xf.npy', '<f4', '[[[[1,2,3],[4,5,6]]]]', 'fortran')
+cmd_save('xbe.npy', '>f4', E['XA'], 'raw')
+cmd_save('xu4.npy', '<u4', E['XB'])
+cmd_save('xb1.npy', '?', E['XB'])
+cmd_save('xc8.npy', '<c8', E['XB'])
+for ver in ((2, 0), (3, 0)):                     # the newer header versions
+    with open('xv%d.npy' % ver[0], 'wb') as f:
+        np.lib.format.write_array(f, np.array(eval(E['XA']), np.float32), version=ver)
+try:                                             # a real ml_dtypes.bfloat16 file, when available
+    import ml_dtypes
+    np.save('xml.npy', np.array(eval(E['XA']), np.float32).astype(ml_dtypes.bfloat16))
+except ImportError:
+    pass
+EOF
+
+OV1="--kernel 2,2 --strides 1,1 --pads_begin 1,1 --pads_end 1,1"
+
+# ---- openvino: the eight spec examples -------------------------------------
+run_ok "ov ex1" "$M" openvino $OV1 xa.npy y.npy i.npy &&
+    check "ov ex1" y.npy '<f4' "$Y1" i.npy '<i8' "$I1"
+run_ok "ov ex2" "$M" openvino --kernel 3 --strides 1 --auto_pad valid x2.npy y.npy i.npy &&
+    check "ov ex2" y.npy '<f4' "$Y2" i.npy '<i8' "$I2"
+run_ok "ov ex3" "$M" openvino --kernel 2,2 --strides 1,1 --auto_pad same_lower xa.npy y.npy i.npy &&
+    check "ov ex3" y.npy '<f4' "$Y3" i.npy '<i8' "$I3"
+run_ok "ov ex4" "$M" openvino --kernel 2,2 --strides 1,1 --auto_pad same_upper x4.npy y.npy i.npy &&
+    check "ov ex4" y.npy '<f4' "$Y4" i.npy '<i8' "$I4"
+run_ok "ov ex5" "$M" openvino --kernel 2,2 --strides 2,2 --pads_begin 1,1 --pads_end 1,1 --rounding_type ceil_torch \
+    xb.npy y.npy i.npy && check "ov ex5" y.npy '<f4' "$Y5" i.npy '<i8' "$I5"
+run_ok "ov ex6" "$M" openvino --kernel 2,2 --strides 2,2 --rounding_type ceil --auto_pad valid xa.npy y.npy i.npy &&
+    check "ov ex6" y.npy '<f4' "$Y6" i.npy '<i8' "$I6"
+run_ok "ov ex7" "$M" openvino --kernel 2,2 --strides 1,1 --dilations 2,2 --pads_begin 1,1 --pads_end 1,1 \
+    xb.npy y.npy i.npy && check "ov ex7" y.npy '<f4' "$Y7" i.npy '<i8' "$I7"
+run_ok "ov ex8" "$M" openvino --kernel 2,2 --strides 1,1 --dilations 1,1 --pads_begin 0,0 --pads_end 0,0 --axis 2 \
+    x8.npy y.npy i.npy && check "ov ex8" y.npy '<f4' "$Y8" i.npy '<i8' "$I8"
+run_ok "ov ex8 v8 i32" "$M" openvino --version 8 --kernel 2,2 --strides 1,1 --pads_begin 0,0 --pads_end 0,0 \
+    --axis 2 --index_element_type i32 x8.npy y.npy i.npy && check "ov ex8 v8 i32" y.npy '<f4' "$Y8" i.npy '<i4' "$I8"
+rm -f y.npy
+run_ok "ov ex1 no indices" "$M" openvino $OV1 xa.npy y.npy && check "ov ex1 no indices" y.npy '<f4' "$Y1"
+run_ok "ov v1" "$M" openvino --version 1 --kernel 2,2 --strides 2,2 --pads_begin 0,0 --pads_end 0,0 \
+    --rounding_type ceil --auto_pad valid xa.npy y.npy && check "ov v1" y.npy '<f4' "$Y6"
+run_ok "ov key=value" "$M" openvino --kernel=2,2 --strides=1,1 --auto_pad=same_lower xa.npy y.npy i.npy &&
+    check "ov key=value" y.npy '<f4' "$Y3" i.npy '<i8' "$I3"
+run_ok "ov flags after files" "$M" openvino xa.npy y.npy i.npy --kernel 2,2 --strides 1,1 --auto_pad same_lower &&
+    check "ov flags after files" y.npy '<f4' "$Y3" i.npy '<i8' "$I3"
+
+# ---- onnx: the same cases in ONNX terms (indices flat over the tensor) -----
+run_ok "onnx ex1" "$M" onnx --kernel_shape 2,2 --pads 1,1,1,1 xa.npy y.npy i.npy &&
+    check "onnx ex1" y.npy '<f4' "$Y1" i.npy '<i8' "$I1"
+run_ok "onnx ex2" "$M" onnx --opset 11 --kernel_shape 3 --auto_pad VALID x2.npy y.npy i.npy &&
+    check "onnx ex2" y.npy '<f4' "$Y2" i.npy '<i8' "$I2"
+run_ok "onnx ex3" "$M" onnx --opset 12 --kernel_shape 2,2 --auto_pad SAME_LOWER xa.npy y.npy i.npy &&
+    check "onnx ex3" y.npy '<f4' "$Y3" i.npy '<i8' "$I3"
+run_ok "onnx ex4" "$M" onnx --kernel_shape 2,2 --auto_pad SAME_UPPER x4.npy y.npy i.npy &&
+    check "onnx ex4" y.npy '<f4' "$Y4" i.npy '<i8' "$I4"
+run_ok "onnx ex7" "$M" onnx --kernel_shape 2,2 --dilations 2,2 --pads 1,1,1,1 xb.npy y.npy i.npy &&
+    check "onnx ex7" y.npy '<f4' "$Y7" i.npy '<i8' "$I7"
+# storage_order=1: the spatial part of each index counted column-major (ONNX
+# text), i.e. example 1's row-major r*3+c becomes c*3+r.
+run_ok "onnx storage_order" "$M" onnx --opset 8 --kernel_shape 2,2 --pads 1,1,1,1 --storage_order 1 xa.npy y.npy i.npy &&
+    check "onnx storage_order" y.npy '<f4' "$Y1" i.npy '<i8' '[[[[0,3,6,6],[1,4,4,6],[1,5,8,8],[2,5,8,8]]]]'
+run_ok "onnx opset 1" "$M" onnx --opset 1 --kernel_shape 2,2 --pads 1,1,1,1 xa.npy y.npy &&
+    check "onnx opset 1" y.npy '<f4' "$Y1"
+
+# ---- torch: per-plane int64 indices ------------------------------------------
+run_ok "torch ex1" "$M" torch --kernel_size 2 --stride 1 --padding 1 xa.npy y.npy i.npy &&
+    check "torch ex1" y.npy '<f4' "$Y1" i.npy '<i8' "$I1"
+run_ok "torch ex5 ceil" "$M" torch --kernel_size 2,2 --stride 2,2 --padding 1,1 --ceil_mode 1 xb.npy y.npy i.npy &&
+    check "torch ex5 ceil" y.npy '<f4' "$Y5" i.npy '<i8' "$I5"
+run_ok "torch ex7 dilation" "$M" torch --kernel_size 2 --stride 1 --padding 1 --dilation 2 xb.npy y.npy i.npy &&
+    check "torch ex7 dilation" y.npy '<f4' "$Y7" i.npy '<i8' "$I7"
+run_ok "torch ex8 planes" "$M" torch --kernel_size 2 --stride 1 x8.npy y.npy i.npy &&
+    check "torch ex8 planes" y.npy '<f4' "$Y8" i.npy '<i8' "$I8"
+run_ok "torch ex2 1-D" "$M" torch --kernel_size 3 --stride 1 x2.npy y.npy i.npy &&
+    check "torch ex2 1-D" y.npy '<f4' "$Y2" i.npy '<i8' "$I2"
+
+# NaN: PyTorch propagates (the NaN wins), --nan ignore skips it; ONNX ignores
+# by default and propagates with --nan propagate.
+run_ok "torch nan default" "$M" torch --kernel_size 2 --stride 2 xn.npy y.npy i.npy &&
+    check "torch nan default" y.npy '<f4' '[[[NaN, 3]]]' i.npy '<i8' '[[[1, 2]]]'
+run_ok "torch --nan ignore" "$M" torch --kernel_size 2 --stride 2 --nan ignore xn.npy y.npy i.npy &&
+    check "torch --nan ignore" y.npy '<f4' '[[[1, 3]]]' i.npy '<i8' '[[[0, 2]]]'
+run_ok "onnx --nan propagate" "$M" onnx --kernel_shape 2 --strides 2 --nan propagate xn.npy y.npy i.npy &&
+    check "onnx --nan propagate" y.npy '<f4' '[[[NaN, 3]]]' i.npy '<i8' '[[[1, 2]]]'
+run_ok "onnx nan default" "$M" onnx --kernel_shape 2 --strides 2 xn.npy y.npy i.npy &&
+    check "onnx nan default" y.npy '<f4' '[[[1, 3]]]' i.npy '<i8' '[[[0, 2]]]'
+
+# ---- adaptive ---------------------------------------------------------------
+# The hand-worked 3-D example of the demo (seeds/003 formula), aclnn int32.
+run_ok "adaptive aclnn" "$M" adaptive --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
+    check "adaptive aclnn" y.npy '<f4' '[[[[[8,3,4],[8,6,5]]]]]' i.npy '<i4' '[[[[[12,13,7],[16,9,22]]]]]'
+run_ok "adaptive aclnn scalar" "$M" adaptive --isa scalar --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
+    check "adaptive aclnn scalar" y.npy '<f4' '[[[[[8,3,4],[8,6,5]]]]]' i.npy '<i4' '[[[[[12,13,7],[16,9,22]]]]]'
+run_ok "adaptive torch 3-D" "$M" adaptive --output_size 3,4,4 xr3.npy y.npy i.npy &&
+    check_adaptive "adaptive torch 3-D" xr3.npy y.npy i.npy '[3,4,4]' int64
+run_ok "adaptive openvino i32" "$M" adaptive --index_element_type i32 --output_size 4,7 xr2.npy y.npy i.npy &&
+    check_adaptive "adaptive openvino i32" xr2.npy y.npy i.npy '[4,7]' int32
+run_ok "adaptive 1-D" "$M" adaptive --output_size 4 xr1.npy y.npy i.npy &&
+    check_adaptive "adaptive 1-D" xr1.npy y.npy i.npy '[4]' int64
+
+# ---- dtypes -----------------------------------------------------------------
+for tag in f8:'<f8' f2:'<f2' i1:'|i1' i2:'<i2' i4:'<i4' i8:'<i8'; do
+    dt=${tag#*:}
+    run_ok "ov ex1 $dt" "$M" openvino $OV1 "xd_${tag%%:*}.npy" y.npy i.npy &&
+        check "ov ex1 $dt" y.npy "$dt" "$Y1" i.npy '<i8' "$I1"
+done
+for tag in u1:'|u1' u2:'<u2'; do
+    dt=${tag#*:}
+    run_ok "ov ex7 $dt" "$M" openvino --kernel 2,2 --strides 1,1 --dilations 2,2 --pads_begin 1,1 --pads_end 1,1 \
+        "xd_${tag%%:*}.npy" y.npy i.npy && check "ov ex7 $dt" y.npy "$dt" "$Y7" i.npy '<i8' "$I7"
+done
+# bfloat16 as np.save writes an ml_dtypes.bfloat16 array ('<V2'), and as raw
+# '<u2' bits reinterpreted with --dtype bf16 (the output keeps '<u2').
+run_ok "bf16 <V2" "$M" openvino $OV1 xbf.npy y.npy i.npy && check "bf16 <V2" y.npy bf16 "$Y1" i.npy '<i8' "$I1"
+run_ok "bf16 <V2 onnx 22" "$M" onnx --kernel_shape 2,2 --pads 1,1,1,1 xbf.npy y.npy &&
+    check "bf16 <V2 onnx 22" y.npy bf16 "$Y1"
+run_ok "bf16 via --dtype" "$M" openvino --dtype bf16 $OV1 xbu.npy y.npy i.npy &&
+    same "bf16 via --dtype" y.npy ybu.npy && check "bf16 via --dtype idx" i.npy '<i8' "$I1"
+if [ -e xml.npy ]; then
+    run_ok "ml_dtypes bf16" "$M" openvino $OV1 xml.npy y.npy i.npy &&
+        check "ml_dtypes bf16" y.npy bf16 "$Y1" i.npy '<i8' "$I1"
+else
+    echo "note: python3 has no ml_dtypes; the np.save(bfloat16) file test is skipped (the <V2 test above covers it)"
+fi
+for v in 2 3; do
+    run_ok "npy version $v.0" "$M" openvino $OV1 xv$v.npy y.npy i.npy &&
+        check "npy version $v.0" y.npy '<f4' "$Y1" i.npy '<i8' "$I1"
+done
+# Without --dtype the same file is uint16: the bit patterns compare as integers.
+run_ok "u16 bits" "$M" openvino $OV1 xbu.npy y.npy
+
+# ---- layout, threads, isa ---------------------------------------------------
+run_ok "nhwc ex4" "$M" openvino --layout nhwc --kernel 2,2 --strides 1,1 --auto_pad same_upper x4l.npy y.npy i.npy &&
+    same "nhwc ex4 y" y.npy y4l.npy && same "nhwc ex4 indices" i.npy i4l.npy
+for isa in scalar sse2 avx2 avx512 auto; do
+    run_ok "isa $isa" "$M" onnx --isa $isa --threads 3 --kernel_shape 2,2 --auto_pad SAME_UPPER x4.npy y.npy i.npy &&
+        check "isa $isa" y.npy '<f4' "$Y4" i.npy '<i8' "$I4"
+done
+
+# ---- shape ------------------------------------------------------------------
+# Hand-computed from the spec formulas.
+shape_is() {
+    local name=$1 want=$2
+    shift 2
+    if run_ok "$name" "$M" shape "$@"; then
+        if [ "$(cat "$T/out.txt")" = "$want" ]; then pass; else fail "$name: printed '$(cat "$T/out.txt")', want '$want'"; fi
+    fi
+}
+# floor((224 + 2 - 3) / 2) + 1 = 112
+shape_is "shape onnx" "1,3,112,112" onnx --kernel_shape 3,3 --strides 2,2 --pads 1,1,1,1 --input_shape 1,3,224,224
+# ceil((224 + 2 - 3) / 2) + 1 = 113; the last window starts at 223 < 224 + 1: kept
+shape_is "shape torch ceil" "1,3,113,113" torch --kernel_size 3 --stride 2 --padding 1 --ceil_mode 1 --input_shape 1,3,224,224
+# same_upper: ceil(in / stride)
+shape_is "shape openvino same_upper" "2,8,4,3" openvino --kernel 3,3 --strides 2,2 --auto_pad same_upper --input_shape 2,8,7,5
+shape_is "shape openvino nhwc" "2,4,3,8" openvino --layout nhwc --kernel 3,3 --strides 2,2 --auto_pad same_upper --input_shape 2,7,5,8
+shape_is "shape adaptive" "1,3,4,7,7" adaptive --output_size 4,7,7 --input_shape 1,3,8,14,9
+# OpenVINO example 2: (7 - 3 + 1) / 1 = 5
+shape_is "shape ov ex2" "1,1,5" openvino --kernel 3 --strides 1 --auto_pad valid --input_shape 1,1,7
+
+# ---- demo, help, version -----------------------------------------------------
+if run_ok "demo" "$M" demo; then
+    if grep -q "All 9 examples match the spec text" "$T/out.txt" && [ "$(grep -c 'check: output and indices match' "$T/out.txt")" -eq 9 ]; then
+        pass
+    else
+        fail "demo: summary line missing"
+    fi
+fi
+run_ok "--help" "$M" --help && { if grep -q "usage:" "$T/out.txt"; then pass; else fail "--help: no usage"; fi; }
+for sub in onnx openvino adaptive torch demo; do
+    run_ok "$sub --help" "$M" $sub --help && { if grep -q "usage: maxpool $sub" "$T/out.txt"; then pass; else fail "$sub --help: no usage"; fi; }
+done
+run_ok "shape --help" "$M" shape onnx --help
+run_ok "--version" "$M" --version
+
+# ---- errors: one stderr line, non-zero exit, no output ----------------------
+OVK="--kernel 2,2 --strides 1,1"
+run_fail "no subcommand" "missing subcommand" "$M"; expect_rc "no subcommand" 2
+run_fail "unknown subcommand" "unknown subcommand 'maxpol'" "$M" maxpol; expect_rc "unknown subcommand" 2
+run_fail "unknown flag" "unknown option '--kernel_shape'" "$M" openvino --kernel_shape 2,2 xa.npy yF.npy iF.npy
+expect_rc "unknown flag" 2
+run_fail "single-dash flag" "unknown option '-k'" "$M" onnx -k 2,2 xa.npy yF.npy
+run_fail "bad list element" "'2,x' is not a comma-separated list of integers" "$M" onnx --kernel_shape 2,x xa.npy yF.npy
+expect_rc "bad list element" 2
+run_fail "empty list element" "is not a comma-separated list" "$M" onnx --kernel_shape 2,,2 xa.npy yF.npy
+run_fail "non-integer scalar" "--ceil_mode: 'yes' is not an integer" "$M" onnx --kernel_shape 2,2 --ceil_mode yes xa.npy yF.npy
+run_fail "int out of range" "--opset: 99999999999 is out of range" "$M" onnx --opset 99999999999 --kernel_shape 2,2 xa.npy yF.npy
+run_fail "int64 overflow" "does not fit in int64" "$M" onnx --kernel_shape 2,99999999999999999999 xa.npy yF.npy
+run_fail "too many values" "more than 8 values" "$M" onnx --kernel_shape 1,1,1,1,1,1,1,1,1 xa.npy yF.npy
+run_fail "missing value" "--kernel_shape needs a value" "$M" onnx xa.npy yF.npy --kernel_shape
+run_fail "duplicate flag" "--strides given more than once" "$M" onnx --kernel_shape 2,2 --strides 1,1 --strides 2,2 xa.npy yF.npy
+run_fail "bad choice" "--nan: 'sometimes' is not one of: propagate, ignore" "$M" torch --kernel_size 2 --nan sometimes xa.npy yF.npy
+run_fail "bad isa" "--isa: 'sse9'" "$M" torch --kernel_size 2 --isa sse9 xa.npy yF.npy
+run_fail "negative threads" "--threads" "$M" torch --kernel_size 2 --threads -2 xa.npy yF.npy
+run_fail "missing files" "missing the input and output files" "$M" onnx --kernel_shape 2,2
+expect_rc "missing files" 2
+run_fail "missing output file" "missing the output file" "$M" onnx --kernel_shape 2,2 xa.npy
+run_fail "too many files" "unexpected argument 'extra.npy'" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy iF.npy extra.npy
+run_fail "same Y and Indices" "same file" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy yF.npy
+run_fail "shape without input_shape" "missing --input_shape" "$M" shape onnx --kernel_shape 2,2
+run_fail "shape unknown spec" "unknown spec 'caffe'" "$M" shape caffe --kernel_shape 2,2
+run_fail "demo with arguments" "demo takes no arguments" "$M" demo --fast
+# Rejected by the front-end: the library's message, naming the attribute.
+run_fail "onnx kernel 0" "kernel_shape" "$M" onnx --kernel_shape 2,0 xa.npy yF.npy iF.npy; expect_rc "onnx kernel 0" 1
+run_fail "onnx no kernel" "kernel_shape" "$M" onnx xa.npy yF.npy
+run_fail "onnx pads count" "pads" "$M" onnx --kernel_shape 2,2 --pads 1,1 xa.npy yF.npy
+run_fail "onnx ceil_mode 2" "ceil_mode" "$M" onnx --kernel_shape 2,2 --ceil_mode 2 xa.npy yF.npy
+run_fail "onnx auto_pad lower case" "auto_pad" "$M" onnx --kernel_shape 2,2 --auto_pad same_upper xa.npy yF.npy
+run_fail "onnx opset 1 indices" "opset" "$M" onnx --opset 1 --kernel_shape 2,2 xa.npy yF.npy iF.npy
+run_fail "onnx opset 8 dilations" "dilations" "$M" onnx --opset 8 --kernel_shape 2,2 --dilations 2,2 xa.npy yF.npy
+run_fail "onnx opset 11 int8" "i8" "$M" onnx --opset 11 --kernel_shape 2,2 xi8.npy yF.npy
+run_fail "ov rounding_type" "rounding_type" "$M" openvino $OVK --rounding_type round xa.npy yF.npy
+run_fail "ov ceil_torch in v8" "ceil_torch" "$M" openvino --version 8 $OVK --rounding_type ceil_torch xa.npy yF.npy
+run_fail "ov index type" "index_element_type" "$M" openvino $OVK --index_element_type i16 xa.npy yF.npy iF.npy
+run_fail "ov axis" "axis" "$M" openvino $OVK --axis 9 xa.npy yF.npy iF.npy
+run_fail "ov v1 indices" "MaxPool-1" "$M" openvino --version 1 $OVK xa.npy yF.npy iF.npy
+run_fail "torch padding too big" "padding" "$M" torch --kernel_size 2 --padding 2 xa.npy yF.npy
+run_fail "adaptive output_size 0" "output_size" "$M" adaptive --output_size 0,2 xa.npy yF.npy
+run_fail "adaptive output_size count" "output_size" "$M" adaptive --output_size 2,2,2 xa.npy yF.npy
+run_fail "shape: front-end message" "kernel_shape" "$M" shape onnx --kernel_shape 0,2 --input_shape 1,1,4,4
+run_fail "kernel larger than input" "" "$M" onnx --kernel_shape 5,5 xa.npy yF.npy iF.npy
+run_fail "rank-1 input" "" "$M" onnx --kernel_shape 2 x1d.npy yF.npy
+# File problems.
+run_fail "fortran order" "Fortran-order arrays are not supported" "$M" onnx --kernel_shape 2,2 xf.npy yF.npy iF.npy
+expect_rc "fortran order" 3
+run_fail "big-endian" "big-endian data ('>f4') is not supported" "$M" onnx --kernel_shape 2,2 xbe.npy yF.npy
+run_fail "unsupported u4" "unsupported dtype '<u4'" "$M" onnx --kernel_shape 2,2 xu4.npy yF.npy
+run_fail "unsupported bool" "unsupported dtype '|b1'" "$M" torch --kernel_size 2 xb1.npy yF.npy
+run_fail "unsupported complex" "unsupported dtype '<c8'" "$M" torch --kernel_size 2 xc8.npy yF.npy
+run_fail "missing input file" "nothere.npy: cannot open" "$M" onnx --kernel_shape 2,2 nothere.npy yF.npy
+expect_rc "missing input file" 3
+head -c 100 xa.npy >xt.npy
+run_fail "truncated file" "truncated" "$M" onnx --kernel_shape 2,2 xt.npy yF.npy
+printf 'hello world, not numpy' >xz.npy
+run_fail "not npy" "not a .npy file" "$M" onnx --kernel_shape 2,2 xz.npy yF.npy
+run_fail "--dtype size" "--dtype bf16" "$M" onnx --dtype bf16 --kernel_shape 2,2 xa.npy yF.npy
+run_fail "output dir missing" "nodir/yF.npy: cannot create" "$M" onnx --kernel_shape 2,2 xa.npy nodir/yF.npy
+expect_rc "output dir missing" 3
+# Y is fine but Indices cannot be written: neither file may appear.
+run_fail "indices dir missing" "nodir/iF.npy: cannot create" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy nodir/iF.npy
+# Indices names a directory: found before anything is renamed, so no Y either.
+mkdir -p idir.npy
+run_fail "indices is a directory" "idir.npy: cannot write: is a directory" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy idir.npy
+rmdir idir.npy
+# A failing run leaves an existing output untouched.
+cp xa.npy keep.npy
+"$M" onnx --kernel_shape 2,0 xb.npy keep.npy 2>/dev/null
+if cmp -s xa.npy keep.npy; then pass; else fail "existing output changed by a failing run"; fi
+
+# ---- the deferred value checks ---------------------------------------------
+if [ -s "$T/checks.tsv" ]; then
+    res=$(python3 "$T/h.py" verify "$T/checks.tsv")
+    ok_n=$(echo "$res" | awk '/^verified/ {print $2}')
+    bad_n=$(echo "$res" | awk '/^verified/ {print $3}')
+    if [ -z "$ok_n" ]; then
+        fail "value checks did not run"
+    else
+        PASS=$((PASS + ok_n))
+        FAIL=$((FAIL + bad_n))
+    fi
+fi
+
+echo "test_cli: $PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
