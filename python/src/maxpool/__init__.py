@@ -1,0 +1,38 @@
+"""maxpool: every variant of max pooling the real systems define, bit-exact.
+
+numpy arrays in, numpy arrays out; the work is done by the C library
+libmaxpool (bundled, or the one named by the MAXPOOL_LIBRARY environment
+variable).
+
+    maxpool.onnx.max_pool(X, kernel_shape=[3, 3], strides=[2, 2], opset=22)
+    maxpool.onnx.maxpool(X, kernel_shape=[2, 2])          # modeci_mdf drop-in
+    maxpool.openvino.max_pool(x, kernel=[2, 2], strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0])
+    maxpool.torch.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
+    maxpool.adaptive_max_pool(x, (2, 3), flavor="torch")
+    maxpool.onnx_backend                                   # an onnx.backend.base.Backend
+
+Every function takes nan=None|"propagate"|"ignore" (override the NaN policy
+of the system it mirrors) and threads=None|int. Errors raise
+maxpool.MaxPoolError, a ValueError carrying the C library's message.
+Supported dtypes: float16, float32, float64, int8, int16, int32, int64,
+uint8, uint16, and ml_dtypes.bfloat16 when ml_dtypes is installed.
+"""
+
+from __future__ import annotations
+
+from . import _lib
+from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
+from ._lib import MaxPoolError
+from .adaptive import adaptive_max_pool
+
+__version__ = "0.1.0"
+
+library_path = _lib.library_path
+
+__all__ = ["MaxPoolError", "adaptive_max_pool", "cpu_isa", "library_path", "onnx", "openvino", "torch"]
+
+
+def cpu_isa():
+    """The best instruction set this CPU offers to the library ("avx2", ...)."""
+    name = _lib.maxpool_isa_name(_lib.maxpool_cpu_isa())
+    return name.decode() if name else None

@@ -1,0 +1,63 @@
+"""OpenVINO MaxPool-1, MaxPool-8 and MaxPool-14 on numpy arrays.
+
+Attributes by their OpenVINO names; the C front-end (`maxpool_openvino_lower`)
+validates them as the version demands. Results are OpenVINO's outputs:
+(values, indices) for versions 8 and 14, values alone for version 1.
+"""
+
+from __future__ import annotations
+
+from . import _lib
+
+__all__ = ["max_pool"]
+
+
+def max_pool(
+    data,
+    *,
+    kernel,
+    strides,
+    pads_begin,
+    pads_end,
+    dilations=None,
+    rounding_type="floor",
+    auto_pad="explicit",
+    index_element_type=None,
+    axis=0,
+    version=14,
+    nan=None,
+    threads=None,
+):
+    """OpenVINO MaxPool.
+
+    data: (N, C, D1, ..., Dn). kernel, strides, pads_begin, pads_end: one
+    value per spatial axis. dilations: None (absent: 1; versions 8 and 14
+    only). rounding_type: "floor", "ceil" or, version 14, "ceil_torch".
+    auto_pad: "explicit", "valid", "same_upper", "same_lower" (pads are then
+    ignored). index_element_type: None (absent: "i64"), "i64" or "i32";
+    axis: first dimension the flat indices count from (negative from the end).
+    Strings are passed as given; None means the attribute is absent.
+
+    Returns (values, indices) for version 8 and 14, values for version 1.
+    nan: None (OpenVINO's policy: NaN never wins), "propagate" or "ignore".
+    Raises ValueError (maxpool.MaxPoolError) with the C library's message.
+    """
+    x, code = _lib.as_input(data)
+    ver = _lib.int32_scalar("version", version)
+    a = _lib.OpenvinoAttrs()
+    _lib.maxpool_openvino_attrs_init(a, ver)
+    cap = _lib.MAX_SPATIAL
+    _lib.set_list(a, "n_kernel", "kernel", _lib.int_list("kernel", kernel, cap))
+    _lib.set_list(a, "n_strides", "strides", _lib.int_list("strides", strides, cap))
+    _lib.set_list(a, "n_pads_begin", "pads_begin", _lib.int_list("pads_begin", pads_begin, cap))
+    _lib.set_list(a, "n_pads_end", "pads_end", _lib.int_list("pads_end", pads_end, cap))
+    _lib.set_list(a, "n_dilations", "dilations", _lib.int_list("dilations", dilations, cap))
+    a.rounding_type = _lib.c_string("rounding_type", rounding_type)
+    a.auto_pad = _lib.c_string("auto_pad", auto_pad)
+    a.index_element_type = _lib.c_string("index_element_type", index_element_type)
+    a.axis = _lib.int_scalar("axis", axis)
+    a.want_indices = 0 if ver == 1 else 1
+    desc = _lib.lower(_lib.maxpool_openvino_lower, a, code, x.ndim)
+    _lib.apply_options(desc, nan, threads)
+    y, ind = _lib.execute(x, desc)
+    return y if ind is None else (y, ind)
