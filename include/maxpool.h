@@ -135,6 +135,12 @@ typedef enum maxpool_empty_index {
     MAXPOOL_EMPTY_INDEX_PLANE_START = 2 /* index of the (n, c) plane's first element (OpenVINO) */
 } maxpool_empty_index;
 
+typedef enum maxpool_window_init {
+    MAXPOOL_INIT_EMPTY_VALUE = 0,   /* the running max starts at (empty value, empty index) */
+    MAXPOOL_INIT_FIRST_ELEMENT = 1  /* it starts at the window's first element, NaN included (ONNX Runtime's
+                                       Indices path, OpenVINO AdaptiveMaxPool); empty windows as above */
+} maxpool_window_init;
+
 /** Instruction-set ceiling for kernel selection (MAXPOOL_ISA env var lowers it too). */
 typedef enum maxpool_isa {
     MAXPOOL_ISA_AUTO = 0, /* best the CPU has */
@@ -148,10 +154,11 @@ typedef enum maxpool_isa {
 /**
  * What to compute. Fill with maxpool_desc_init, then set fields.
  *
- * The running max of a window starts at (empty value, empty index) and is
+ * The running max of a window starts at (empty value, empty index) — or, with
+ * MAXPOOL_INIT_FIRST_ELEMENT, at the window's first element — and is
  * replaced by element x, scanned in row-major window order, when x > best
  * (MAXPOOL_NAN_PROPAGATE: or x is NaN). Ties therefore go to the first
- * element; a window with no input element yields the start value.
+ * element; a window with no input element yields the empty value and index.
  *
  * Indices are in the logical (N, C, D1..Dn) coordinate system whatever the
  * memory layout: flat from dimension index_axis on (0: the whole tensor,
@@ -184,6 +191,7 @@ typedef struct maxpool_desc {
     maxpool_empty_value empty_value; /* default LOWEST */
     maxpool_empty_index empty_index; /* default MINUS_ONE */
     int reject_empty_windows;        /* nonzero: a window with no input element is a plan error */
+    maxpool_window_init window_init; /* default EMPTY_VALUE */
 
     /* execution */
     int num_threads;     /* <= 1: the calling thread only */

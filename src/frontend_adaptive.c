@@ -113,9 +113,11 @@ maxpool_status maxpool_adaptive_lower(const maxpool_adaptive_attrs *a, maxpool_d
     d.index_axis = 2;
     d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
     if (a->flavor == MAXPOOL_ADAPTIVE_OPENVINO) {
+        /* OpenVINO's adaptive kernel starts from the window's first element */
         d.nan_policy = MAXPOOL_NAN_IGNORE;
-        d.empty_value = MAXPOOL_EMPTY_LOWEST;
+        d.empty_value = MAXPOOL_EMPTY_NEG_INF;
         d.empty_index = MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
     } else {
         d.nan_policy = MAXPOOL_NAN_PROPAGATE;
         d.empty_value = MAXPOOL_EMPTY_NEG_INF;

@@ -30,10 +30,14 @@
  *   padding. storage_order 1 makes the spatial part of indices column-major.
  * - Indices: int64, flat over the whole N x C x D1..Dn tensor (index_axis 0).
  * - NaN: MAXPOOL_NAN_IGNORE. ORT is path-dependent: its Y-only path (MLAS)
- *   follows maxps operand order; its Y+Indices path starts from the first
- *   element of the window and compares with '>', so a NaN in the first
- *   position sticks and later ones are ignored. IGNORE matches that path except
- *   when the first element is NaN.
+ *   starts from lowest() and follows maxps operand order (not reproducible
+ *   for NaN); its Y+Indices path starts from the first element of the window
+ *   and compares with '>', so a NaN in the first position sticks and later
+ *   ones are ignored, and a window with nothing above lowest() still names its
+ *   first element. With the Indices output requested we mirror that path
+ *   exactly (MAXPOOL_INIT_FIRST_ELEMENT); without it, the lowest() start.
+ * - SAME_UPPER/SAME_LOWER: out = ceil(in/stride) whatever ceil_mode (ORT);
+ *   expressed as rounding FLOOR over the SAME pads, which gives exactly that.
  * - Empty windows (possible since pads may exceed the kernel, or with
  *   dilation): ORT writes numeric_limits<T>::lowest() and index -1. For f16 it
  *   writes -inf (it computes with float lowest and the narrowing overflows), so
@@ -169,6 +173,8 @@ maxpool_status maxpool_onnx_lower(const maxpool_onnx_attrs *a, maxpool_dtype dty
     if (a->ceil_mode != -1 && a->ceil_mode != 0 && a->ceil_mode != 1)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "ceil_mode=%d must be 0 or 1", a->ceil_mode);
     d.rounding = a->ceil_mode == 1 ? MAXPOOL_ROUND_CEIL_TORCH : MAXPOOL_ROUND_FLOOR;
+    if (d.auto_pad == MAXPOOL_PAD_SAME_UPPER || d.auto_pad == MAXPOOL_PAD_SAME_LOWER)
+        d.rounding = MAXPOOL_ROUND_FLOOR; /* SAME ignores ceil_mode */
 
     if (a->storage_order != -1 && a->storage_order != 0 && a->storage_order != 1)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
@@ -180,6 +186,7 @@ maxpool_status maxpool_onnx_lower(const maxpool_onnx_attrs *a, maxpool_dtype dty
     d.nan_policy = MAXPOOL_NAN_IGNORE;
     d.empty_value = (dtype == MAXPOOL_F16 || dtype == MAXPOOL_BF16) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d.empty_index = MAXPOOL_EMPTY_INDEX_MINUS_ONE;
+    d.window_init = a->want_indices ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
     d.reject_empty_windows = 0;
 
     *desc = d;

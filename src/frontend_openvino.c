@@ -27,7 +27,7 @@
  * - NaN: MAXPOOL_NAN_IGNORE (OpenVINO starts from lowest() and compares with
  *   '>': an all-NaN window gives lowest and index 0).
  * - Empty windows (pads may exceed the kernel; dilation gaps): value lowest()
- *   -> MAXPOOL_EMPTY_LOWEST. Index: OpenVINO writes the index of the plane's
+ *   -> MAXPOOL_EMPTY_LOWEST (f16/bf16: -inf, as OpenVINO writes there). Index: OpenVINO writes the index of the plane's
  *   first element (spatial offset 0 plus the n/c offset of the axis
  *   convention) -> MAXPOOL_EMPTY_INDEX_PLANE_START.
  */
@@ -170,7 +170,8 @@ maxpool_status maxpool_openvino_lower(const maxpool_openvino_attrs *a, maxpool_d
     d.index_axis = (int)axis;
     d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
     d.nan_policy = MAXPOOL_NAN_IGNORE;
-    d.empty_value = MAXPOOL_EMPTY_LOWEST;
+    /* OpenVINO's f16/bf16 loops start from -inf (its lowest() is taken in a wider type) */
+    d.empty_value = (dtype == MAXPOOL_F16 || dtype == MAXPOOL_BF16) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d.empty_index = MAXPOOL_EMPTY_INDEX_PLANE_START;
     d.reject_empty_windows = 0;
 

@@ -46,6 +46,7 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
         const strides3 xs = plane_strides(p, p->in_spatial), ys = plane_strides(p, p->out_spatial);               \
         const T init = p->init.INIT_FIELD;                                                                         \
         const int propagate = p->nan_propagate;                                                                    \
+        const int first_element = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;                               \
         int64_t in_mul[MAXPOOL_MAX_SPATIAL]; /* row-major spatial strides of the input plane */                    \
         int64_t m = 1;                                                                                             \
         for (int i = r - 1; i >= 0; --i) {                                                                         \
@@ -76,7 +77,7 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
                             s += tc[i] * p->axis[i].step * in_mul[i];                                              \
                         const T v = xp[s * xs.ss];                                                                 \
                         const KT k = KEY(v);                                                                       \
-                        if (k > best_key || (propagate && k != k)) {                                               \
+                        if (k > best_key || (propagate && k != k) || (first_element && best_s < 0)) {              \
                             best = v;                                                                              \
                             best_key = k;                                                                          \
                             best_s = s;                                                                            \

@@ -53,6 +53,9 @@ static maxpool_status check_enums(const maxpool_desc *d, maxpool_error *err)
         d->empty_index != MAXPOOL_EMPTY_INDEX_PLANE_START)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_index=%d is not a maxpool_empty_index",
                             (int)d->empty_index);
+    if (d->window_init != MAXPOOL_INIT_EMPTY_VALUE && d->window_init != MAXPOOL_INIT_FIRST_ELEMENT)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "window_init=%d is not a maxpool_window_init",
+                            (int)d->window_init);
     if ((int)d->max_isa < 0 || d->max_isa > MAXPOOL_ISA_NEON)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "max_isa=%d is not a maxpool_isa", (int)d->max_isa);
     return MAXPOOL_OK;
@@ -93,38 +96,36 @@ static maxpool_status lower_fixed_axis(const maxpool_desc *d, int i, maxpool_axi
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "kernel[%d]=%lld with dilation[%d]=%lld overflows int64", i,
                             (long long)k, i, (long long)dil);
     if (d->auto_pad == MAXPOOL_PAD_SAME_UPPER || d->auto_pad == MAXPOOL_PAD_SAME_LOWER) {
-        int64_t total;
-        out = maxpool_ceildiv(in, s);
-        if (!maxpool_mul(out - 1, s, &total) || !maxpool_add(total, ek, &total))
+        /* pads that make ceil(in/s) windows fit; the size then follows the rounding */
+        int64_t total, want = maxpool_ceildiv(in, s);
+        if (!maxpool_mul(want - 1, s, &total) || !maxpool_add(total, ek, &total))
             return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: SAME padding overflows int64", i);
         total -= in;
         if (total < 0)
             total = 0;
         pb = d->auto_pad == MAXPOOL_PAD_SAME_UPPER ? total / 2 : total - total / 2;
         pe = total - pb;
-    } else {
-        if (d->auto_pad == MAXPOOL_PAD_EXPLICIT) {
-            pb = d->pad_begin[i];
-            pe = d->pad_end[i];
-        }
-        if (!maxpool_add(in, pb, &span) || !maxpool_add(span, pe, &span))
-            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld + pads %lld + %lld overflows int64", i,
-                                (long long)in, (long long)pb, (long long)pe);
-        span -= ek;
-        if (d->rounding == MAXPOOL_ROUND_FLOOR)
-            out = maxpool_floordiv(span, s) + 1;
-        else
-            out = maxpool_ceildiv(span, s) + 1;
-        /* ceil_torch: a last window that would start in the end padding is dropped */
-        if (d->rounding == MAXPOOL_ROUND_CEIL_TORCH && out >= 1 && (out - 1) * s >= in + pb)
-            --out;
-        if (out < 1)
-            return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE,
-                                "axis %d: output size would be %lld (input %lld, pads %lld+%lld, dilated kernel %lld, "
-                                "stride %lld); it must be >= 1",
-                                i, (long long)out, (long long)in, (long long)pb, (long long)pe, (long long)ek,
-                                (long long)s);
+    } else if (d->auto_pad == MAXPOOL_PAD_EXPLICIT) {
+        pb = d->pad_begin[i];
+        pe = d->pad_end[i];
     }
+    if (!maxpool_add(in, pb, &span) || !maxpool_add(span, pe, &span))
+        return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld + pads %lld + %lld overflows int64", i,
+                            (long long)in, (long long)pb, (long long)pe);
+    span -= ek;
+    if (d->rounding == MAXPOOL_ROUND_FLOOR)
+        out = maxpool_floordiv(span, s) + 1;
+    else
+        out = maxpool_ceildiv(span, s) + 1;
+    /* ceil_torch: a last window that would start in the end padding is dropped */
+    if (d->rounding == MAXPOOL_ROUND_CEIL_TORCH && out >= 1 && (out - 1) * s >= in + pb)
+        --out;
+    if (out < 1)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE,
+                            "axis %d: output size would be %lld (input %lld, pads %lld+%lld, dilated kernel %lld, "
+                            "stride %lld); it must be >= 1",
+                            i, (long long)out, (long long)in, (long long)pb, (long long)pe, (long long)ek,
+                            (long long)s);
     ax->out = out;
     ax->step = dil;
     ax->kernel = k;
@@ -253,8 +254,11 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
                                 "kernel %lld, dilation %lld, input %lld)",
                                 i, (long long)ax->pad_begin, (long long)ax->pad_end, (long long)ax->kernel,
                                 (long long)ax->dilation, (long long)ax->in);
-        /* a first tap is either the window's first tap (largest for the last
-         * window) or lies below the dilation */
+        /* only FIRST_TAP names such positions; a first tap is either the
+         * window's first tap (largest for the last window) or lies below the
+         * dilation */
+        if (d->empty_index != MAXPOOL_EMPTY_INDEX_FIRST_TAP)
+            continue;
         const int64_t last_first = (ax->out - 1) * ax->stride - ax->pad_begin;
         if (last_first > max_coord[i])
             max_coord[i] = last_first;

@@ -52,7 +52,9 @@ NAN_IGNORE, NAN_PROPAGATE = 0, 1
 # maxpool_empty_value
 EMPTY_LOWEST, EMPTY_NEG_INF = 0, 1
 # maxpool_empty_index
-EMPTY_INDEX_MINUS_ONE, EMPTY_INDEX_FIRST_TAP = 0, 1
+EMPTY_INDEX_MINUS_ONE, EMPTY_INDEX_FIRST_TAP, EMPTY_INDEX_PLANE_START = 0, 1, 2
+# maxpool_window_init
+INIT_EMPTY_VALUE, INIT_FIRST_ELEMENT = 0, 1
 # maxpool_isa
 ISA_AUTO, ISA_SCALAR, ISA_SSE2, ISA_AVX2, ISA_AVX512, ISA_NEON = range(6)
 # maxpool_adaptive_flavor
@@ -94,6 +96,7 @@ class Desc(Structure):
         ("empty_value", c_int),
         ("empty_index", c_int),
         ("reject_empty_windows", c_int),
+        ("window_init", c_int),
         ("num_threads", c_int),
         ("max_isa", c_int),
     ]

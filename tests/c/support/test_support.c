@@ -1,4 +1,5 @@
 /* Shared helpers for the C tests; see test_support.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "test_support.h"
 
 #include <inttypes.h>
@@ -7,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__)
+#include <unistd.h>
+#endif
 
 long ts_passed = 0;
 long ts_failed = 0;
@@ -93,6 +97,21 @@ uint64_t ts_seed_from_env(uint64_t fallback)
         seed = strtoull(s, NULL, 0);
     printf("seed %" PRIu64 " (set MAXPOOL_TEST_SEED to change)\n", seed);
     return seed;
+}
+
+void ts_omp_passive(char **argv)
+{
+#if defined(__linux__)
+    if (getenv("OMP_WAIT_POLICY") || !argv)
+        return;
+    if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
+        return;
+    fflush(stdout);
+    execv("/proc/self/exe", argv);
+    /* exec failed: carry on with the default policy */
+#else
+    (void)argv;
+#endif
 }
 
 /* ---- half precision: arithmetic formulation (the library uses bit surgery) -- */

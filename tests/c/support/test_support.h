@@ -94,6 +94,15 @@ int ts_rng_chance(ts_rng *r, int num, int den);
  * when set, else `fallback`. Prints the seed used. */
 uint64_t ts_seed_from_env(uint64_t fallback);
 
+/* ---- environment ------------------------------------------------------- */
+
+/* OpenMP's default wait policy spins idle worker threads for a while after
+ * every parallel region; with many short runs on a busy machine that costs
+ * ten times the work. When OMP_WAIT_POLICY is unset, this sets it to
+ * "passive" and re-executes the program (the runtime reads it only at start).
+ * Call first thing in main. A no-op where /proc/self/exe is unavailable. */
+void ts_omp_passive(char **argv);
+
 /* ---- half-precision conversions (independent of the library's) --------- */
 
 /* Exact widening of IEEE binary16 bits to float (NaN stays NaN, sign kept). */

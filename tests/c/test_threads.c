@@ -1,0 +1,282 @@
+/*
+ * Concurrency and reuse: a plan is immutable, so one plan run at the same time
+ * from several pthreads, each on its own buffers, must give the same bits as
+ * single runs; and a plan run many times (inputs alternating) must give the
+ * same bits every time. Covers several dtypes, both layouts, indices, and
+ * num_threads 1 and 3 inside each pthread (OpenMP teams nested in pthreads).
+ */
+#include "maxpool.h"
+#include "test_support.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NTHREADS 4
+#define RUNS_PER_THREAD 40
+
+typedef struct job {
+    const maxpool_plan *plan;
+    const void *x;
+    void *y, *ind;
+    const void *y_want, *ind_want;
+    size_t ybytes, ibytes;
+    int runs;
+    int mismatches;
+    int bad_status;
+} job;
+
+static void *worker(void *arg)
+{
+    job *j = arg;
+    for (int r = 0; r < j->runs; ++r) {
+        memset(j->y, 0xCD, j->ybytes);
+        if (j->ind)
+            memset(j->ind, 0xCD, j->ibytes);
+        if (maxpool_run(j->plan, j->x, j->y, j->ind) != MAXPOOL_OK)
+            ++j->bad_status;
+        if (memcmp(j->y, j->y_want, j->ybytes) != 0 || (j->ind && memcmp(j->ind, j->ind_want, j->ibytes) != 0))
+            ++j->mismatches;
+    }
+    return NULL;
+}
+
+static void fill_random(ts_rng *r, maxpool_dtype t, void *x, int64_t n)
+{
+    const size_t es = maxpool_dtype_size(t);
+    unsigned char *p = x;
+    for (int64_t i = 0; i < n; ++i) {
+        uint64_t v = ts_rng_next(r);
+        /* few distinct values (ties), NaNs now and then for float types */
+        switch (t) {
+        case MAXPOOL_F32: {
+            float f = (float)(int)(v % 7) - 3.0f;
+            if (v % 53 == 0)
+                f = (float)NAN;
+            memcpy(p + (size_t)i * es, &f, 4);
+            break;
+        }
+        case MAXPOOL_F16: {
+            uint16_t h = ts_f32_to_f16((float)(int)(v % 9) - 4.0f);
+            if (v % 41 == 0)
+                h = 0x7E00;
+            memcpy(p + (size_t)i * es, &h, 2);
+            break;
+        }
+        case MAXPOOL_BF16: {
+            uint16_t h = ts_f32_to_bf16((float)(int)(v % 9) - 4.0f);
+            memcpy(p + (size_t)i * es, &h, 2);
+            break;
+        }
+        default: {
+            uint64_t b = v % 11;
+            memcpy(p + (size_t)i * es, &b, es); /* little-endian: the low bytes */
+            break;
+        }
+        }
+    }
+}
+
+static void concurrent_case(const char *name, const maxpool_desc *d, const int64_t *shape, uint64_t seed)
+{
+    ts_set_context("%s", name);
+    maxpool_plan *plan = NULL;
+    maxpool_error err;
+    if (!CHECK_MSG(maxpool_plan_create(d, shape, &plan, &err) == MAXPOOL_OK, "%s: %s", name, err.message))
+        return;
+    const int64_t nin = maxpool_plan_input_elements(plan), nout = maxpool_plan_output_elements(plan);
+    const size_t es = maxpool_dtype_size(d->dtype);
+    const size_t is = d->index_type == MAXPOOL_INDEX_I32 ? 4 : 8;
+    const int with_ind = d->index_type != MAXPOOL_INDEX_NONE;
+    ts_rng r;
+    ts_rng_seed(&r, seed);
+
+    job jobs[NTHREADS];
+    void *bufs[NTHREADS][5];
+    for (int t = 0; t < NTHREADS; ++t) {
+        void *x = malloc((size_t)nin * es);
+        fill_random(&r, d->dtype, x, nin);
+        void *yw = malloc((size_t)nout * es), *iw = malloc((size_t)nout * is);
+        CHECK_STATUS(maxpool_run(plan, x, yw, with_ind ? iw : NULL), MAXPOOL_OK); /* single run: the expectation */
+        bufs[t][0] = x;
+        bufs[t][1] = yw;
+        bufs[t][2] = iw;
+        bufs[t][3] = malloc((size_t)nout * es);
+        bufs[t][4] = malloc((size_t)nout * is);
+        jobs[t] = (job){plan, x, bufs[t][3], with_ind ? bufs[t][4] : NULL, yw, iw,
+                        (size_t)nout * es, (size_t)nout * is, RUNS_PER_THREAD, 0, 0};
+    }
+    /* inputs differ between threads, so a mix-up shows */
+    CHECK(nout == 0 || memcmp(bufs[0][1], bufs[1][1], (size_t)nout * es) != 0 ||
+          (with_ind && memcmp(bufs[0][2], bufs[1][2], (size_t)nout * is) != 0));
+
+    pthread_t th[NTHREADS];
+    int started[NTHREADS];
+    for (int t = 0; t < NTHREADS; ++t)
+        started[t] = pthread_create(&th[t], NULL, worker, &jobs[t]) == 0;
+    for (int t = 0; t < NTHREADS; ++t) {
+        CHECK(started[t]);
+        if (started[t])
+            pthread_join(th[t], NULL);
+        CHECK_MSG(jobs[t].bad_status == 0, "%s: thread %d: %d runs returned an error", name, t, jobs[t].bad_status);
+        CHECK_MSG(jobs[t].mismatches == 0, "%s: thread %d: %d of %d runs differ from the single run", name, t,
+                  jobs[t].mismatches, RUNS_PER_THREAD);
+    }
+
+    /* the single-threaded expectation again, from a scalar-only plan (another kernel) */
+    maxpool_desc ds = *d;
+    ds.num_threads = 1;
+    ds.max_isa = MAXPOOL_ISA_SCALAR;
+    maxpool_plan *sp = NULL;
+    if (CHECK(maxpool_plan_create(&ds, shape, &sp, NULL) == MAXPOOL_OK)) {
+        void *y = malloc((size_t)nout * es + 1), *ind = malloc((size_t)nout * is + 1);
+        for (int t = 0; t < NTHREADS; ++t) {
+            CHECK_STATUS(maxpool_run(sp, bufs[t][0], y, with_ind ? ind : NULL), MAXPOOL_OK);
+            CHECK_BITS_EQ(y, bufs[t][1], nout, es, "values vs the scalar plan");
+            if (with_ind)
+                CHECK_BITS_EQ(ind, bufs[t][2], nout, is, "indices vs the scalar plan");
+        }
+        free(y);
+        free(ind);
+        maxpool_plan_destroy(sp);
+    }
+    for (int t = 0; t < NTHREADS; ++t)
+        for (int k = 0; k < 5; ++k)
+            free(bufs[t][k]);
+    maxpool_plan_destroy(plan);
+    ts_set_context("%s", "");
+}
+
+/* One plan, many runs, inputs alternating: every run gives the first run's bits. */
+static void reuse_case(void)
+{
+    ts_set_context("reuse");
+    maxpool_desc d;
+    maxpool_desc_init(&d, 2);
+    d.kernel[0] = d.kernel[1] = 3;
+    d.stride[0] = d.stride[1] = 2;
+    d.pad_begin[0] = d.pad_end[1] = 1;
+    d.rounding = MAXPOOL_ROUND_CEIL;
+    d.index_type = MAXPOOL_INDEX_I64;
+    d.num_threads = 3;
+    const int64_t shape[4] = {2, 5, 19, 23};
+    maxpool_plan *p = NULL;
+    if (!CHECK(maxpool_plan_create(&d, shape, &p, NULL) == MAXPOOL_OK))
+        return;
+    const int64_t nin = maxpool_plan_input_elements(p), nout = maxpool_plan_output_elements(p);
+    ts_rng r;
+    ts_rng_seed(&r, 99);
+    float *xa = malloc((size_t)nin * 4), *xb = malloc((size_t)nin * 4);
+    fill_random(&r, MAXPOOL_F32, xa, nin);
+    fill_random(&r, MAXPOOL_F32, xb, nin);
+    float *ya = malloc((size_t)nout * 4), *yb = malloc((size_t)nout * 4), *y = malloc((size_t)nout * 4);
+    int64_t *ia = malloc((size_t)nout * 8), *ib = malloc((size_t)nout * 8), *ind = malloc((size_t)nout * 8);
+    CHECK_STATUS(maxpool_run(p, xa, ya, ia), MAXPOOL_OK);
+    CHECK_STATUS(maxpool_run(p, xb, yb, ib), MAXPOOL_OK);
+    int bad = 0;
+    for (int it = 0; it < 500; ++it) {
+        const int a = it % 2 == 0;
+        memset(y, it & 0xff, (size_t)nout * 4);
+        memset(ind, it & 0xff, (size_t)nout * 8);
+        bad += maxpool_run(p, a ? xa : xb, y, ind) != MAXPOOL_OK;
+        bad += memcmp(y, a ? ya : yb, (size_t)nout * 4) != 0;
+        bad += memcmp(ind, a ? ia : ib, (size_t)nout * 8) != 0;
+    }
+    CHECK_EQ_INT(bad, 0);
+    /* the plan's queries do not change either */
+    int64_t os[4];
+    maxpool_plan_output_shape(p, os);
+    /* ceil((19+1-3)/2)+1 = 10, ceil((23+1-3)/2)+1 = 12 */
+    CHECK(os[0] == 2 && os[1] == 5 && os[2] == 10 && os[3] == 12);
+    free(xa);
+    free(xb);
+    free(ya);
+    free(yb);
+    free(y);
+    free(ia);
+    free(ib);
+    free(ind);
+    maxpool_plan_destroy(p);
+
+    /* many plans created and destroyed */
+    int fails = 0;
+    for (int it = 0; it < 300; ++it) {
+        maxpool_plan *q = NULL;
+        d.kernel[1] = 1 + it % 5;
+        fails += maxpool_plan_create(&d, shape, &q, NULL) != MAXPOOL_OK;
+        maxpool_plan_destroy(q);
+    }
+    CHECK_EQ_INT(fails, 0);
+    ts_set_context("%s", "");
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    ts_omp_passive(argv);
+    maxpool_desc d;
+
+    for (int threads = 1; threads <= 3; threads += 2) {
+        char name[96];
+        maxpool_desc_init(&d, 2);
+        d.kernel[0] = d.kernel[1] = 3;
+        d.stride[0] = d.stride[1] = 2;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 1;
+        d.index_type = MAXPOOL_INDEX_I64;
+        d.num_threads = threads;
+        {
+            const int64_t s[4] = {2, 8, 33, 37};
+            snprintf(name, sizeof name, "f32 NCHW k3 s2 p1, num_threads %d", threads);
+            concurrent_case(name, &d, s, 1);
+        }
+        d.layout = MAXPOOL_CHANNELS_LAST;
+        d.nan_policy = MAXPOOL_NAN_PROPAGATE;
+        {
+            const int64_t s[4] = {2, 21, 19, 24};
+            snprintf(name, sizeof name, "f32 NHWC k3 s2 p1 NaN propagate, num_threads %d", threads);
+            concurrent_case(name, &d, s, 2);
+        }
+        maxpool_desc_init(&d, 1);
+        d.kernel[0] = 5;
+        d.dilation[0] = 2;
+        d.rounding = MAXPOOL_ROUND_CEIL_TORCH;
+        d.dtype = MAXPOOL_F16;
+        d.index_type = MAXPOOL_INDEX_I32;
+        d.index_axis = 2;
+        d.num_threads = threads;
+        {
+            const int64_t s[3] = {3, 4, 301};
+            snprintf(name, sizeof name, "f16 1-D k5 d2, num_threads %d", threads);
+            concurrent_case(name, &d, s, 3);
+        }
+        maxpool_desc_init(&d, 3);
+        d.kernel[0] = d.kernel[1] = d.kernel[2] = 2;
+        d.auto_pad = MAXPOOL_PAD_SAME_LOWER;
+        d.dtype = MAXPOOL_I8;
+        d.index_type = MAXPOOL_INDEX_I64;
+        d.index_order = MAXPOOL_INDEX_COL_MAJOR;
+        d.num_threads = threads;
+        {
+            const int64_t s[5] = {2, 3, 7, 9, 8};
+            snprintf(name, sizeof name, "i8 3-D same_lower col-major, num_threads %d", threads);
+            concurrent_case(name, &d, s, 4);
+        }
+        maxpool_desc_init(&d, 3);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        d.output_size[0] = 3;
+        d.output_size[1] = 4;
+        d.output_size[2] = 11;
+        d.dtype = MAXPOOL_BF16;
+        d.index_type = MAXPOOL_INDEX_I32;
+        d.num_threads = threads;
+        {
+            const int64_t s[5] = {2, 3, 5, 9, 7};
+            snprintf(name, sizeof name, "bf16 adaptive 3-D, num_threads %d", threads);
+            concurrent_case(name, &d, s, 5);
+        }
+    }
+    reuse_case();
+    return ts_finish();
+}
