@@ -34,8 +34,11 @@
  *   for NaN); its Y+Indices path starts from the first element of the window
  *   and compares with '>', so a NaN in the first position sticks and later
  *   ones are ignored, and a window with nothing above lowest() still names its
- *   first element. With the Indices output requested we mirror that path
- *   exactly (MAXPOOL_INIT_FIRST_ELEMENT); without it, the lowest() start.
+ *   first element. The ONNX ReferenceEvaluator (strided path) does the same.
+ *   We follow that rule whether or not Indices is requested
+ *   (MAXPOOL_INIT_FIRST_ELEMENT), so Y never depends on the second output;
+ *   ORT's Y-only MLAS path differs only on windows with nothing above
+ *   lowest() (it writes lowest()) and on NaN.
  * - SAME_UPPER/SAME_LOWER: out = ceil(in/stride) whatever ceil_mode (ORT);
  *   expressed as rounding FLOOR over the SAME pads, which gives exactly that.
  * - Empty windows (possible since pads may exceed the kernel, or with
@@ -186,7 +189,7 @@ maxpool_status maxpool_onnx_lower(const maxpool_onnx_attrs *a, maxpool_dtype dty
     d.nan_policy = MAXPOOL_NAN_IGNORE;
     d.empty_value = (dtype == MAXPOOL_F16 || dtype == MAXPOOL_BF16) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d.empty_index = MAXPOOL_EMPTY_INDEX_MINUS_ONE;
-    d.window_init = a->want_indices ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+    d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
     d.reject_empty_windows = 0;
 
     *desc = d;

@@ -4,4 +4,25 @@
 
 #include "../plan.h"
 
+/* f32, channels-first, rank 1..3: separable row/column passes (f32_nchw_rows_*.c) */
+int maxpool_f32_nchw_rows_match(const struct maxpool_plan *p);
+int maxpool_f32_nchw_largek_match(const struct maxpool_plan *p); /* last axis stride 1, kernel >= 6 */
+int64_t maxpool_f32_nchw_rows_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nchw_rows_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                int64_t t1);
+void maxpool_f32_nchw_rows_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                int64_t t1);
+
+/* f32 NCHW 2x2 stride 2, no padding, full windows (f32_nchw_k2s2_avx2.c): low per-call cost */
+int maxpool_f32_nchw_k2s2_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_nchw_k2s2_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nchw_k2s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                int64_t t1);
+
+/* f32, channels-last, rank 1..3: vectorised over channels (f32_nhwc_*.c) */
+int maxpool_f32_nhwc_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_nhwc_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nhwc_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
+void maxpool_f32_nhwc_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
+
 #endif

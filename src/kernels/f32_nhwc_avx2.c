@@ -1,0 +1,14 @@
+/*
+ * Channels-last (NWC, NHWC, NDHWC) f32 max pooling, AVX2: vectorised
+ * over channels (see f32_nhwc_impl.h).
+ */
+#include "kernels.h"
+
+#include "simd_f32_avx2.h"
+#define KPREFIX cl_avx2_
+#include "f32_nhwc_impl.h"
+
+void maxpool_f32_nhwc_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
+{
+    cl_avx2_run(p, x, y, ind, t0, t1);
+}

@@ -1,0 +1,205 @@
+/*
+ * Channels-last (NWC, NHWC, NDHWC) f32 max pooling, spatial rank 1..3, fixed
+ * or adaptive windows, with or without indices: vectorised over channels.
+ * Included by f32_nhwc_<isa>.c after a simd_f32_<isa>.h vocabulary, with
+ * KPREFIX set.
+ *
+ * Every tap of a window reads the same channel vector, so a window is its
+ * taps in row-major order, each a vector load and an update of the running
+ * max (x > best, or x is NaN with propagation): exactly the reference's scan,
+ * lane by lane. Windows come from the canonical start/count arrays, so
+ * padding is never read and every rounding, pad and adaptive mode is the
+ * same code. Channels go in blocks of 4 vectors, then single vectors, then a
+ * masked tail. One task is one output row (n, od, oh) of every channel.
+ */
+#include "../plan.h"
+
+#include <stdalign.h>
+#include <stdint.h>
+
+#define KCAT_(a, b) a##b
+#define KCAT(a, b) KCAT_(a, b)
+#define KFN(n) KCAT(KPREFIX, n)
+#ifndef CF_AI
+#define CF_AI static inline __attribute__((always_inline))
+#endif
+
+CF_AI void KFN(upd)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
+{
+    if (!wi) {
+        VF r = VF_SEL_GT(x, *best);
+        if (prop)
+            r = VF_BLEND(r, x, VF_ISNAN(x));
+        *best = r;
+    } else {
+        VF m = VF_GT(x, *best);
+        if (prop)
+            m = VF_MOR(m, VF_ISNAN(x));
+        *best = VF_BLEND(*best, x, m);
+        *bi = VI_BLEND(*bi, xi, m);
+    }
+}
+
+typedef struct KFN(win) {
+    int64_t st[3], cn[3], step[3];
+    int64_t in1, in2; /* H, W (1 when absent) */
+} KFN(win);
+
+/* Stores the index lanes of channels [c, c+n): base + c*idx_c + s, or the
+ * empty-window index where s < 0. */
+CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, VI bi, int64_t n, int64_t base,
+                          int64_t c, int32_t ft, int first_tap, const int ik)
+{
+    if (first_tap)
+        bi = VI_BLEND_IM(bi, VI_SET1(ft), VI_SIGN(bi));
+    const int64_t idx_c = p->idx_c;
+    if (idx_c == 0) {
+        if (ik == 1) {
+            VI r = VI_ADD(bi, VI_SET1((int32_t)base));
+            if (!first_tap)
+                r = VI_OR(r, VI_SIGN(bi));
+            if (n == VW) {
+                VI_STORE((int32_t *)ind + off, r);
+                return;
+            }
+            alignas(32) int32_t t[VW];
+            VI_STORE(t, r);
+            for (int64_t q = 0; q < n; ++q)
+                ((int32_t *)ind)[off + q] = t[q];
+        } else {
+            if (n == VW) {
+                VI_STORE_I64((int64_t *)ind + off, bi, base, !first_tap);
+                return;
+            }
+            alignas(32) int64_t t[VW];
+            VI_STORE_I64(t, bi, base, !first_tap);
+            for (int64_t q = 0; q < n; ++q)
+                ((int64_t *)ind)[off + q] = t[q];
+        }
+        return;
+    }
+    alignas(32) int32_t t[VW];
+    VI_STORE(t, bi);
+    for (int64_t q = 0; q < n; ++q) {
+        const int64_t v = t[q] < 0 ? -1 : base + (c + q) * idx_c + t[q];
+        if (ik == 1)
+            ((int32_t *)ind)[off + q] = (int32_t)v;
+        else
+            ((int64_t *)ind)[off + q] = v;
+    }
+}
+
+/* NB vectors of channels from c (n lanes valid in the last one when tail). */
+CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const float *xn, float *yo, void *ind,
+                      int64_t ooff, int64_t c, int64_t n, int64_t base, float init, int first_tap, const int NB,
+                      const int tail, const int prop, const int ik)
+{
+    const int wi = ik != 0;
+    const int64_t C = p->c;
+    VF best[4];
+    VI bi[4];
+    for (int v = 0; v < NB; ++v) {
+        best[v] = VF_SET1(init);
+        bi[v] = VI_SET1(-1);
+    }
+    for (int64_t j0 = 0; j0 < w->cn[0]; ++j0) {
+        const int64_t d = w->st[0] + j0 * w->step[0];
+        for (int64_t j1 = 0; j1 < w->cn[1]; ++j1) {
+            const int64_t h = w->st[1] + j1 * w->step[1];
+            const int64_t rowoff = (d * w->in1 + h) * w->in2;
+            for (int64_t j2 = 0; j2 < w->cn[2]; ++j2) {
+                const int64_t s = rowoff + w->st[2] + j2 * w->step[2];
+                const float *q = xn + s * C + c;
+                const VI si = VI_SET1((int32_t)s);
+                for (int v = 0; v < NB; ++v) {
+                    const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
+                    KFN(upd)(&best[v], &bi[v], x, si, prop, wi);
+                }
+            }
+        }
+    }
+    const int32_t ft = (int32_t)((w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2]);
+    for (int v = 0; v < NB; ++v) {
+        if (tail)
+            VF_MASKSTORE(yo + c + v * VW, n, best[v]);
+        else
+            VF_STORE(yo + c + v * VW, best[v]);
+        if (wi)
+            KFN(store_idx)(p, ind, ooff + c + v * VW, bi[v], tail ? n : VW, base, c + v * VW, ft, first_tap, ik);
+    }
+}
+
+CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                         const int prop, const int ik)
+{
+    const int r = p->rank;
+    const int64_t C = p->c;
+    const float init = p->init.f32;
+    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+    static const int64_t zero = 0, one = 1;
+    const int64_t *st[3], *cn[3];
+    int64_t in[3], out[3], step[3];
+    for (int i = 0; i < 3; ++i) { /* rank r as rank 3: leading unit axes */
+        const int a = i - (3 - r);
+        if (a < 0) {
+            st[i] = &zero;
+            cn[i] = &one;
+            in[i] = out[i] = step[i] = 1;
+        } else {
+            st[i] = p->axis[a].start;
+            cn[i] = p->axis[a].count;
+            in[i] = p->axis[a].in;
+            out[i] = p->axis[a].out;
+            step[i] = p->axis[a].step;
+        }
+    }
+    KFN(win) w;
+    w.in1 = in[1];
+    w.in2 = in[2];
+    for (int i = 0; i < 3; ++i)
+        w.step[i] = step[i];
+    const int64_t rows = out[0] * out[1];
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t nn = t / rows, row = t % rows;
+        const int64_t o0 = row / out[1], o1 = row % out[1];
+        const float *xn = x + nn * p->in_spatial * C;
+        const int64_t base = nn * p->idx_n;
+        w.st[0] = st[0][o0];
+        w.cn[0] = cn[0][o0];
+        w.st[1] = st[1][o1];
+        w.cn[1] = cn[1][o1];
+        for (int64_t o2 = 0; o2 < out[2]; ++o2) {
+            w.st[2] = st[2][o2];
+            w.cn[2] = cn[2][o2];
+            const int64_t ooff = ((nn * rows + row) * out[2] + o2) * C;
+            float *yo = y + ooff;
+            int64_t c = 0;
+            for (; c + 4 * VW <= C; c += 4 * VW)
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, 4, 0, prop, ik);
+            for (; c + VW <= C; c += VW)
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, 1, 0, prop, ik);
+            if (c < C)
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, C - c, base, init, first_tap, 1, 1, prop, ik);
+        }
+    }
+}
+
+static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
+{
+    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
+    if (p->nan_propagate) {
+        if (ik == 0)
+            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 0);
+        else if (ik == 1)
+            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 1);
+        else
+            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 2);
+    } else {
+        if (ik == 0)
+            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 0);
+        else if (ik == 1)
+            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 1);
+        else
+            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 2);
+    }
+}

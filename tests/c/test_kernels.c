@@ -1,0 +1,367 @@
+/*
+ * Specialised f32 kernels against the scalar reference, bit for bit.
+ *
+ * For every case the plan is created once per ISA ceiling (sse2, avx2, ...
+ * whatever this CPU has), the kernel name the plan chose is checked against
+ * the one this test expects for that ISA (so a dispatch slip cannot hide a
+ * path), and the output (values and indices) is compared bit for bit with
+ * maxpool_reference_kernel run on the same plan. Inputs: random values,
+ * ties from {0, 1, -0}, NaN with assorted signs and payloads (quiet and
+ * signalling) in assorted lanes, +-inf, -FLT_MAX. Every NaN policy, start
+ * value, empty-window index, index type and index axis (plans with options
+ * the kernels leave to the reference must get the reference); widths 1..40,
+ * strides 1..3, dilations 1..2, pads 0..k, every rounding mode, SAME pads,
+ * adaptive windows, ranks 1..3. Thread counts 1, 2, 3 must give identical
+ * bits. MAXPOOL_TEST_QUICK=1 shortens the random sweep.
+ */
+#include "maxpool.h"
+#include "plan.h"
+#include "test_support.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static maxpool_isa g_isas[4];
+static int g_nisas;
+
+static float bits_f(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* value kinds of the generated input */
+enum { V_RANDOM = 0, V_TIES, V_NAN, V_EXTREME, V_KINDS };
+
+static float gen_value(ts_rng *r, int kind)
+{
+    switch (kind) {
+    case V_TIES: {
+        int64_t q = ts_rng_range(r, 0, 3);
+        return q == 0 ? 0.0f : q == 1 ? -0.0f : 1.0f;
+    }
+    case V_NAN:
+        if (ts_rng_chance(r, 1, 5)) {
+            uint32_t sign = ts_rng_chance(r, 1, 2) ? 0x80000000u : 0u;
+            uint32_t payload = (uint32_t)ts_rng_range(r, 1, 0x3fffff);
+            uint32_t quiet = ts_rng_chance(r, 3, 4) ? 0x00400000u : 0u; /* some signalling NaNs */
+            return bits_f(sign | 0x7f800000u | quiet | payload);
+        }
+        return (float)ts_rng_range(r, -3, 3);
+    case V_EXTREME: {
+        int64_t q = ts_rng_range(r, 0, 5);
+        if (q == 0)
+            return -INFINITY;
+        if (q == 1)
+            return -FLT_MAX;
+        if (q == 2)
+            return INFINITY;
+        return (float)ts_rng_range(r, -2, 2) - 1e30f * (q == 3);
+    }
+    default:
+        return (float)((double)(int64_t)(ts_rng_next(r) >> 40) / (double)(1 << 20) - 8.0);
+    }
+}
+
+/* Name of the kernel this test expects for desc at ISA ceiling isa. */
+static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
+{
+    static char name[64];
+    const char *suffix = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512 ? "avx2" : "sse2";
+    if (isa == MAXPOOL_ISA_SCALAR || d->dtype != MAXPOOL_F32 || d->spatial_rank > 3)
+        return "ref_f32";
+    if (d->index_type != MAXPOOL_INDEX_NONE && d->index_order == MAXPOOL_INDEX_COL_MAJOR)
+        return "ref_f32";
+    /* options the f32 kernels leave to the reference (dispatch.c) */
+    if (d->window_init != MAXPOOL_INIT_EMPTY_VALUE || d->empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START)
+        return "ref_f32";
+    if (d->layout == MAXPOOL_CHANNELS_FIRST) {
+        const maxpool_axis *w = &p->axis[p->rank - 1];
+        const maxpool_axis *h = &p->axis[0];
+        if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
+            h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
+            w->pad_begin == 0 && h->pad_begin == 0 && 2 * w->out <= w->in && 2 * h->out <= h->in)
+            snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
+        else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
+            snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
+        else
+            snprintf(name, sizeof name, "f32_nchw_rows_%s", suffix);
+        return name;
+    }
+    snprintf(name, sizeof name, "f32_nhwc_%s", suffix);
+    return name;
+}
+
+static long g_cases, g_runs;
+
+/* Runs desc on shape for every ISA (and thread counts when threads != 0);
+ * returns 0 when the plan is rejected (the case is skipped). */
+static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r, int kind, int threads,
+                      const char *what)
+{
+    maxpool_desc d = *desc0;
+    maxpool_plan *p0 = NULL;
+    d.max_isa = MAXPOOL_ISA_SCALAR;
+    if (maxpool_plan_create(&d, shape, &p0, NULL) != MAXPOOL_OK)
+        return 0;
+    ++g_cases;
+    const int64_t ni = maxpool_plan_input_elements(p0), no = maxpool_plan_output_elements(p0);
+    const size_t isz = d.index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
+    float *x = malloc((size_t)(ni ? ni : 1) * 4);
+    float *yr = malloc((size_t)(no ? no : 1) * 4), *y = malloc((size_t)(no ? no : 1) * 4);
+    float *y1 = malloc((size_t)(no ? no : 1) * 4);
+    void *ir = malloc((size_t)(no ? no : 1) * isz), *ix = malloc((size_t)(no ? no : 1) * isz);
+    void *i1 = malloc((size_t)(no ? no : 1) * isz);
+    for (int64_t i = 0; i < ni; ++i)
+        x[i] = gen_value(r, kind);
+    if (kind == V_NAN && ni > 0 && ts_rng_chance(r, 1, 3)) { /* a run of NaN across a vector boundary */
+        int64_t a = ts_rng_range(r, 0, ni - 1), len = ts_rng_range(r, 1, 12);
+        for (int64_t i = a; i < ni && i < a + len; ++i)
+            x[i] = bits_f(0x7fc00000u | (uint32_t)i);
+    }
+    memset(yr, 0x5a, (size_t)no * 4);
+    memset(ir, 0x5a, (size_t)no * isz);
+    struct maxpool_plan *pp = (struct maxpool_plan *)p0;
+    maxpool_reference_kernel(pp, x, yr, d.index_type == MAXPOOL_INDEX_NONE ? NULL : ir, 0,
+                             maxpool_reference_tasks(pp));
+    char ctx[512];
+    for (int k = 0; k < g_nisas; ++k) {
+        maxpool_plan *p = NULL;
+        d.max_isa = g_isas[k];
+        d.num_threads = 1;
+        if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK) {
+            CHECK_MSG(0, "%s: plan rejected at isa %s", what, maxpool_isa_name(g_isas[k]));
+            continue;
+        }
+        snprintf(ctx, sizeof ctx, "%s isa=%s kernel=%s kind=%d", what, maxpool_isa_name(g_isas[k]),
+                 maxpool_plan_kernel_name(p), kind);
+        ts_set_context("%s", ctx);
+        CHECK_STR_EQ(maxpool_plan_kernel_name(p), expected_kernel(&d, (const struct maxpool_plan *)p, g_isas[k]));
+        memset(y, 0xa5, (size_t)no * 4);
+        memset(ix, 0xa5, (size_t)no * isz);
+        CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
+        ++g_runs;
+        CHECK_BITS_EQ(y, yr, no, 4, "values");
+        if (d.index_type != MAXPOOL_INDEX_NONE)
+            CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        maxpool_plan_destroy(p);
+        if (threads && k == g_nisas - 1) {
+            for (int nt = 2; nt <= 3; ++nt) {
+                d.num_threads = nt;
+                if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK)
+                    continue;
+                memset(y1, 0x33, (size_t)no * 4);
+                memset(i1, 0x33, (size_t)no * isz);
+                CHECK_STATUS(maxpool_run(p, x, y1, i1), MAXPOOL_OK);
+                ++g_runs;
+                CHECK_BITS_EQ(y1, y, no, 4, nt == 2 ? "values, 2 threads" : "values, 3 threads");
+                if (d.index_type != MAXPOOL_INDEX_NONE)
+                    CHECK_BITS_EQ(i1, ix, no, isz, nt == 2 ? "indices, 2 threads" : "indices, 3 threads");
+                maxpool_plan_destroy(p);
+            }
+        }
+        ts_set_context("%s", "");
+    }
+    maxpool_plan_destroy(p0);
+    free(x);
+    free(yr);
+    free(y);
+    free(y1);
+    free(ir);
+    free(ix);
+    free(i1);
+    return 1;
+}
+
+static void describe(char *buf, size_t n, const maxpool_desc *d, const int64_t *shape)
+{
+    int len = snprintf(buf, n, "%s rank%d shape=", d->layout == MAXPOOL_CHANNELS_LAST ? "CL" : "CF", d->spatial_rank);
+    for (int i = 0; i < d->spatial_rank + 2 && len < (int)n; ++i)
+        len += snprintf(buf + len, n - (size_t)len, "%lld%s", (long long)shape[i], i + 1 < d->spatial_rank + 2 ? "x" : "");
+    if (d->window == MAXPOOL_WINDOW_ADAPTIVE) {
+        len += snprintf(buf + len, n - (size_t)len, " adaptive=");
+        for (int i = 0; i < d->spatial_rank && len < (int)n; ++i)
+            len += snprintf(buf + len, n - (size_t)len, "%lld,", (long long)d->output_size[i]);
+    } else {
+        for (int i = 0; i < d->spatial_rank && len < (int)n; ++i)
+            len += snprintf(buf + len, n - (size_t)len, " [k%lld s%lld d%lld p%lld+%lld]", (long long)d->kernel[i],
+                            (long long)d->stride[i], (long long)d->dilation[i], (long long)d->pad_begin[i],
+                            (long long)d->pad_end[i]);
+        len += snprintf(buf + len, n - (size_t)len, " auto_pad=%d round=%d", (int)d->auto_pad, (int)d->rounding);
+    }
+    if (len < (int)n)
+        snprintf(buf + len, n - (size_t)len, " idx=%d axis=%d order=%d nan=%d ev=%d ei=%d", (int)d->index_type,
+                 d->index_axis, (int)d->index_order, (int)d->nan_policy, (int)d->empty_value, (int)d->empty_index);
+}
+
+/* Random semantics options (index type/axis/order, NaN, empty value/index). */
+static void random_options(maxpool_desc *d, ts_rng *r)
+{
+    d->index_type = (maxpool_index_type)ts_rng_range(r, 0, 2);
+    d->index_axis = (int)ts_rng_range(r, 0, 2);
+    d->index_order = ts_rng_chance(r, 1, 8) ? MAXPOOL_INDEX_COL_MAJOR : MAXPOOL_INDEX_ROW_MAJOR;
+    d->nan_policy = ts_rng_chance(r, 1, 2) ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+    d->empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+    d->empty_index = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_INDEX_FIRST_TAP : MAXPOOL_EMPTY_INDEX_MINUS_ONE;
+    if (ts_rng_chance(r, 1, 40))
+        d->empty_index = MAXPOOL_EMPTY_INDEX_PLANE_START;
+    if (ts_rng_chance(r, 1, 40))
+        d->window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+}
+
+static void random_case(ts_rng *r, maxpool_layout layout)
+{
+    maxpool_desc d;
+    const int rank = (int)ts_rng_range(r, 1, 3);
+    maxpool_desc_init(&d, rank);
+    d.layout = layout;
+    int64_t shape[5];
+    shape[0] = ts_rng_range(r, 1, 2);
+    const int64_t ch = layout == MAXPOOL_CHANNELS_LAST ? ts_rng_range(r, 1, 37) : ts_rng_range(r, 1, 5);
+    const int sp0 = layout == MAXPOOL_CHANNELS_LAST ? 1 : 2;
+    shape[layout == MAXPOOL_CHANNELS_LAST ? rank + 1 : 1] = ch;
+    for (int i = 0; i < rank; ++i) {
+        const int last = i == rank - 1;
+        int64_t in = last ? ts_rng_range(r, 1, 40) : ts_rng_range(r, 1, rank == 3 ? 7 : 12);
+        if (last && ts_rng_chance(r, 1, 20))
+            in = ts_rng_range(r, 250, 700); /* several column chunks */
+        shape[sp0 + i] = in;
+        if (ts_rng_chance(r, 1, 7)) {
+            d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        }
+        d.kernel[i] = ts_rng_chance(r, 1, 8) ? ts_rng_range(r, 6, 15) : ts_rng_range(r, 1, 5);
+        d.stride[i] = ts_rng_range(r, 1, 3);
+        d.dilation[i] = ts_rng_chance(r, 1, 4) ? 2 : 1;
+        d.pad_begin[i] = ts_rng_range(r, 0, d.kernel[i]);
+        d.pad_end[i] = ts_rng_range(r, 0, d.kernel[i]);
+        d.output_size[i] = ts_rng_chance(r, 1, 3) ? ts_rng_range(r, 1, 4) : ts_rng_range(r, 1, in + 3);
+    }
+    const int64_t q = ts_rng_range(r, 0, 9);
+    d.auto_pad = q == 0 ? MAXPOOL_PAD_VALID : q == 1 ? MAXPOOL_PAD_SAME_UPPER : q == 2 ? MAXPOOL_PAD_SAME_LOWER
+                                                                                     : MAXPOOL_PAD_EXPLICIT;
+    d.rounding = (maxpool_rounding)ts_rng_range(r, 0, 2);
+    random_options(&d, r);
+    char what[400];
+    describe(what, sizeof what, &d, shape);
+    check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 4), what);
+}
+
+/* Directed 2-D channels-first / channels-last cases: widths 1..40 with the
+ * common k/s/p patterns, every value kind and option set. */
+static void sweep_2d(ts_rng *r, maxpool_layout layout, int quick)
+{
+    static const int pat[][3] = {{3, 2, 1}, {2, 2, 0}, {3, 1, 1}, {3, 2, 0}, {5, 1, 2}, {7, 1, 3}, {13, 1, 6}, {3, 3, 1}};
+    const int npat = sizeof pat / sizeof pat[0];
+    for (int pi = 0; pi < npat; ++pi) {
+        for (int64_t w = 1; w <= 40; w += quick ? 3 : 1) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            d.layout = layout;
+            for (int i = 0; i < 2; ++i) {
+                d.kernel[i] = pat[pi][0];
+                d.stride[i] = pat[pi][1];
+                d.pad_begin[i] = d.pad_end[i] = pat[pi][2];
+            }
+            d.rounding = (maxpool_rounding)(w % 3);
+            random_options(&d, r);
+            d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+            const int64_t h = 1 + (w * 7) % 13;
+            const int64_t ch = layout == MAXPOOL_CHANNELS_LAST ? 1 + (w * 5) % 37 : 1 + w % 3;
+            int64_t shape[4] = {1 + w % 2, ch, h, w};
+            if (layout == MAXPOOL_CHANNELS_LAST) {
+                shape[1] = h;
+                shape[2] = w;
+                shape[3] = ch;
+            }
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            for (int kind = 0; kind < V_KINDS; ++kind)
+                check_case(&d, shape, r, kind, kind == 0 && w % 5 == 0, what);
+        }
+    }
+}
+
+/* Fixed cases: the benchmark's families at small size, the line-cache
+ * streaming mode, chunked rows, and the per-call case. */
+static void fixed_cases(ts_rng *r)
+{
+    struct {
+        int rank, layout, adaptive;
+        int64_t shape[5], k, s, p, out[3];
+    } cs[] = {
+        {2, 0, 0, {1, 4, 112, 112}, 3, 2, 1, {0}},
+        {3, 0, 0, {1, 2, 8, 30, 30}, 3, 2, 1, {0}},
+        {1, 0, 0, {3, 5, 4096}, 3, 1, 1, {0}},
+        {2, 0, 0, {1, 5, 20, 20}, 13, 1, 6, {0}},
+        {2, 0, 0, {1, 2, 50, 224}, 7, 1, 3, {0}},
+        {3, 0, 1, {2, 3, 16, 56, 56}, 0, 0, 0, {4, 7, 7}},
+        {2, 0, 1, {1, 3, 40, 9}, 0, 0, 0, {1, 3}},   /* 40-line windows: streaming mode */
+        {3, 0, 1, {1, 2, 9, 9, 20}, 0, 0, 0, {1, 1, 3}}, /* 81-line windows */
+        {2, 0, 1, {2, 3, 13, 17}, 0, 0, 0, {5, 6}},   /* uneven adaptive windows */
+        {2, 0, 0, {1, 16, 8, 8}, 2, 2, 0, {0}},
+        {1, 0, 0, {1, 2, 1000}, 3, 2, 1, {0}},         /* several column chunks */
+        {1, 0, 0, {1, 2, 1500}, 13, 1, 6, {0}},
+        {2, 1, 0, {1, 112, 112, 8}, 3, 2, 1, {0}},
+        {2, 1, 0, {2, 20, 20, 37}, 3, 2, 1, {0}},
+        {3, 1, 1, {1, 8, 14, 14, 19}, 0, 0, 0, {4, 7, 7}},
+    };
+    for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, cs[ci].rank);
+        d.layout = cs[ci].layout ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+        if (cs[ci].adaptive) {
+            d.window = MAXPOOL_WINDOW_ADAPTIVE;
+            for (int i = 0; i < cs[ci].rank; ++i)
+                d.output_size[i] = cs[ci].out[i];
+        } else {
+            for (int i = 0; i < cs[ci].rank; ++i) {
+                d.kernel[i] = cs[ci].k;
+                d.stride[i] = cs[ci].s;
+                d.pad_begin[i] = d.pad_end[i] = cs[ci].p;
+            }
+        }
+        for (int opt = 0; opt < 6; ++opt) {
+            d.index_type = (maxpool_index_type)(opt % 3);
+            d.nan_policy = opt / 3 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.index_axis = opt % 3 == 2 ? 2 : opt % 2;
+            d.empty_index = (maxpool_empty_index)(opt & 1);
+            d.empty_value = (maxpool_empty_value)((opt >> 1) & 1);
+            char what[400];
+            describe(what, sizeof what, &d, cs[ci].shape);
+            for (int kind = 0; kind < V_KINDS; ++kind)
+                check_case(&d, cs[ci].shape, r, kind, kind == V_NAN, what);
+        }
+    }
+}
+
+int main(void)
+{
+    const char *q = getenv("MAXPOOL_TEST_QUICK");
+    const int quick = q && *q && strcmp(q, "0") != 0;
+    ts_rng r;
+    ts_rng_seed(&r, ts_seed_from_env(0x6b65726e656c73ULL));
+    const maxpool_isa cpu = maxpool_cpu_isa();
+    g_isas[g_nisas++] = MAXPOOL_ISA_SCALAR;
+#if defined(__x86_64__) || defined(__i386__)
+    if (cpu == MAXPOOL_ISA_SSE2 || cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
+        g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
+    if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
+        g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
+#endif
+    const char *env = getenv("MAXPOOL_ISA");
+    if (env && *env) /* a lowered ceiling changes what the plans choose: test the paths it leaves */
+        printf("note: MAXPOOL_ISA=%s is set\n", env);
+
+    fixed_cases(&r);
+    sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
+    sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);
+    const int nrand = quick ? 300 : 3000;
+    for (int i = 0; i < nrand; ++i)
+        random_case(&r, i % 3 == 2 ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST);
+    printf("%ld cases, %ld kernel runs\n", g_cases, g_runs);
+    return ts_finish();
+}
