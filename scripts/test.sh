@@ -57,8 +57,6 @@ cmake --build build-asan -j"$JOBS" >/dev/null
 
 stage "6. Python package and pytest"
 "$PY" -m pip install -q ./python
-rc=0
-(cd tests/python && "$PY" -m pytest -q -p no:cacheprovider) || rc=$?
-if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then exit $rc; fi
+(cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)
 
 stage "all tests passed"
