@@ -43,6 +43,9 @@ cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-test -j"$JOBS" >/dev/null
 (cd build-test && ctest --output-on-failure -j"$JOBS")
 
+echo "-- benchmark smoke run (checks its outputs bit-exactly; timings are not asserted)"
+./build-test/bench/maxpool_bench --quick --no-peers >/dev/null
+
 stage "4. ctest with lower ISAs forced"
 for isa in scalar sse2; do
     echo "-- MAXPOOL_ISA=$isa"
