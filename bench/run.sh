@@ -8,9 +8,8 @@
 #
 # Environment:
 #   BUILD_DIR     build directory (default: <repo>/build-bench)
-#   BENCH_PYTHON  python with onnxruntime + openvino (default: /work/venv-bench/bin/python
-#                 if present, else python3). To make one:
-#                   python3 -m venv /work/venv-bench && /work/venv-bench/bin/pip install numpy onnx onnxruntime openvino
+#   BENCH_PYTHON  python with onnxruntime + openvino (default: the repository's .venv, which
+#                 `make test` creates with both, if present; else python3)
 #   JOBS          build parallelism (default 2)
 set -euo pipefail
 
@@ -27,7 +26,7 @@ BENCH="$BUILD_DIR/bench/maxpool_bench"
 
 PY="${BENCH_PYTHON:-}"
 if [ -z "$PY" ]; then
-    if [ -x /work/venv-bench/bin/python ]; then PY=/work/venv-bench/bin/python; else PY=python3; fi
+    if [ -x "$ROOT/.venv/bin/python" ]; then PY="$ROOT/.venv/bin/python"; else PY=python3; fi
 fi
 EXTRA=()
 if ! "$PY" -c "import numpy, onnx, onnxruntime, openvino" >/dev/null 2>&1; then
