@@ -93,11 +93,9 @@ static int isa_allows(maxpool_isa have, maxpool_isa need)
 
 void maxpool_select_kernel(struct maxpool_plan *p)
 {
-    /* Empty tensors (N or C = 0) never reach a specialised kernel, nor do the
-     * options the specialised kernels do not implement yet (first-element
-     * start, plane-start empty index): the reference takes those. */
-    if (p->n * p->c > 0 && p->desc.window_init == MAXPOOL_INIT_EMPTY_VALUE &&
-        p->desc.empty_index != MAXPOOL_EMPTY_INDEX_PLANE_START) {
+    /* Empty tensors (N or C = 0) never reach a specialised kernel; each
+     * kernel's match function declines what else it does not implement. */
+    if (p->n * p->c > 0) {
 #define MAXPOOL_KERNEL(name_, isa_, match_, run_, tasks_)                                                          \
     if (isa_allows(p->isa, isa_) && match_(p)) {                                                                   \
         p->kernel.name = name_;                                                                                    \

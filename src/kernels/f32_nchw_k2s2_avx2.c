@@ -6,6 +6,9 @@
  * per 256-bit group, 4 per 128-bit group (narrow rows, e.g. 8x8 planes),
  * then scalar. No per-row set-up: this is the low per-call-cost path.
  * Update rule as everywhere: x > best, or x is NaN with propagation.
+ * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): best starts as the top
+ * left tap with its position and the other three taps follow (the windows
+ * are never empty, so the empty value and the empty-window index never show).
  */
 #include "kernels.h"
 
@@ -46,12 +49,13 @@ AI void upd4(__m128 *best, __m128i *bi, __m128 x, __m128i xi, const int prop, co
     }
 }
 
-/* final index of n lanes: base + s, or -1 / the first tap (ft) where s < 0 */
+/* final index of n lanes: base + s, or -1 / the first tap (ft) / the plane
+ * start (first_tap == 2) where s < 0 (a window whose taps never beat the start value) */
 AI void store_idx(void *ind, int64_t off, const int32_t *s, const int32_t *ft, int n, int64_t base, int first_tap,
                   const int ik)
 {
     for (int q = 0; q < n; ++q) {
-        const int64_t v = s[q] >= 0 ? base + s[q] : first_tap ? base + ft[q] : -1;
+        const int64_t v = s[q] >= 0 ? base + s[q] : first_tap == 2 ? base : first_tap ? base + ft[q] : -1;
         if (ik == 1)
             ((int32_t *)ind)[off + q] = (int32_t)v;
         else
@@ -60,11 +64,13 @@ AI void store_idx(void *ind, int64_t off, const int32_t *s, const int32_t *ft, i
 }
 
 AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
-                  const int prop, const int ik)
+                  const int prop, const int ik, const int fe)
 {
     const int wi = ik != 0;
     const int64_t W = p->axis[1].in, OH = p->axis[0].out, OW = p->axis[1].out;
-    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP       ? 1
+                          : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                                   : 0;
     const float init = p->init.f32;
     const __m256 i8 = _mm256_set1_ps(init);
     const __m128 i4 = _mm_set1_ps(init);
@@ -98,7 +104,12 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 const __m256i pv = _mm256_add_epi32(
                     _mm256_set1_epi32(rs + (int32_t)(2 * ow)),
                     _mm256_permutevar8x32_epi32(iota8, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)));
-                upd8(&best, &bi, ea, pv, prop, wi);
+                if (fe) {
+                    best = ea;
+                    bi = pv;
+                } else {
+                    upd8(&best, &bi, ea, pv, prop, wi);
+                }
                 upd8(&best, &bi, oa, _mm256_add_epi32(pv, _mm256_set1_epi32(1)), prop, wi);
                 upd8(&best, &bi, eb, _mm256_add_epi32(pv, _mm256_set1_epi32((int32_t)W)), prop, wi);
                 upd8(&best, &bi, ob, _mm256_add_epi32(pv, _mm256_set1_epi32((int32_t)W + 1)), prop, wi);
@@ -119,7 +130,12 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 __m128 best = i4;
                 __m128i bi = _mm_set1_epi32(-1);
                 const __m128i pv = _mm_add_epi32(_mm_set1_epi32(rs + (int32_t)(2 * ow)), iota4);
-                upd4(&best, &bi, _mm_shuffle_ps(a0, a1, _MM_SHUFFLE(2, 0, 2, 0)), pv, prop, wi);
+                if (fe) {
+                    best = _mm_shuffle_ps(a0, a1, _MM_SHUFFLE(2, 0, 2, 0));
+                    bi = pv;
+                } else {
+                    upd4(&best, &bi, _mm_shuffle_ps(a0, a1, _MM_SHUFFLE(2, 0, 2, 0)), pv, prop, wi);
+                }
                 upd4(&best, &bi, _mm_shuffle_ps(a0, a1, _MM_SHUFFLE(3, 1, 3, 1)), _mm_add_epi32(pv, _mm_set1_epi32(1)),
                      prop, wi);
                 upd4(&best, &bi, _mm_shuffle_ps(b0, b1, _MM_SHUFFLE(2, 0, 2, 0)),
@@ -138,9 +154,9 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 const float tap[4] = {a[2 * ow], a[2 * ow + 1], b[2 * ow], b[2 * ow + 1]};
                 const int32_t tp[4] = {rs + (int32_t)(2 * ow), rs + (int32_t)(2 * ow) + 1,
                                        rs + (int32_t)(2 * ow + W), rs + (int32_t)(2 * ow + W) + 1};
-                float best = init;
-                int32_t bs = -1;
-                for (int j = 0; j < 4; ++j)
+                float best = fe ? tap[0] : init;
+                int32_t bs = fe ? tp[0] : -1;
+                for (int j = fe; j < 4; ++j)
                     if (tap[j] > best || (prop && tap[j] != tap[j])) {
                         best = tap[j];
                         bs = tp[j];
@@ -175,19 +191,28 @@ void maxpool_f32_nchw_k2s2_avx2(const struct maxpool_plan *p, const void *x, voi
                                 int64_t t1)
 {
     const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
+#define K2_RUN(prop_, ik_)                                                                                         \
+    do {                                                                                                           \
+        if (fe)                                                                                                    \
+            k2s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                        \
+        else                                                                                                       \
+            k2s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                        \
+    } while (0)
     if (p->nan_propagate) {
         if (ik == 0)
-            k2s2_impl(p, x, y, ind, t0, t1, 1, 0);
+            K2_RUN(1, 0);
         else if (ik == 1)
-            k2s2_impl(p, x, y, ind, t0, t1, 1, 1);
+            K2_RUN(1, 1);
         else
-            k2s2_impl(p, x, y, ind, t0, t1, 1, 2);
+            K2_RUN(1, 2);
     } else {
         if (ik == 0)
-            k2s2_impl(p, x, y, ind, t0, t1, 0, 0);
+            K2_RUN(0, 0);
         else if (ik == 1)
-            k2s2_impl(p, x, y, ind, t0, t1, 0, 1);
+            K2_RUN(0, 1);
         else
-            k2s2_impl(p, x, y, ind, t0, t1, 0, 2);
+            K2_RUN(0, 2);
     }
+#undef K2_RUN
 }

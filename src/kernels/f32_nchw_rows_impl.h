@@ -33,11 +33,40 @@
  * best. Empty windows keep (start value, no position); the index pass then
  * writes -1 or the first tap.
  *
- * Memory: every buffer lives on the stack of the task (about 29 KiB),
+ *
+ * First-element start (MAXPOOL_INIT_FIRST_ELEMENT: the window's first tap
+ * e00 starts the running max unconditionally, NaN included; later taps
+ * replace it by the rule above). A line pass cannot simply start from each
+ * line's first tap: a NaN leading a later line would stick where the 2-D scan
+ * ignores it, and a cached line serves as first line of one window and later
+ * line of another. Instead the passes run as above with the start value -inf
+ * (whatever the empty value), giving R = the first element > -inf by the
+ * rule (ignore: first element of the non-NaN maximum M, if M > -inf;
+ * propagate: the last NaN, else the first element of M if M > -inf), or no
+ * position. The 2-D scan from e00 gives:
+ *  - ignore, e00 NaN: e00 (nothing replaces a NaN under x > best).
+ *  - ignore, e00 not NaN: the first element of the non-NaN maximum M (e00 is
+ *    a candidate and is first in order, so M == e00 keeps e00): R when
+ *    M > -inf; when R has no position every non-NaN element is -inf, e00
+ *    among them, and e00 is the first: e00.
+ *  - propagate: the last NaN if any (e00 included: a NaN e00 stays unless a
+ *    later NaN comes), else the first element of M: R, or e00 when R has no
+ *    position (all elements -inf, e00 first).
+ * So the output column pass takes (e00, its position) where R has no
+ * position, or (ignore) where e00 is NaN; else R. Without indices "no
+ * position" is R == -inf, where e00 is -inf too unless it is NaN: only the
+ * ignore rule's NaN test is needed. e00 is read with a gather at the
+ * window's first tap (first line, aw.start). Windows with no element (an
+ * empty output row or column) give (empty value, empty index).
+ * Empty-window index: -1, the first tap, or the plane start (n*idx_n +
+ * c*idx_c, the first-tap form with offset 0).
+ *
+ * Memory: every buffer lives on the stack of the task (about 31 KiB),
  * nothing is allocated, nothing is shared between concurrent runs.
  */
 #include "f32_cf_geom.h"
 
+#include <math.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <string.h>
@@ -290,10 +319,22 @@ CF_AI void KFN(wpass)(const cf_geom *g, const float *xr, int32_t loff, int64_t c
 
 enum { CF_OUT_VAL = 0, CF_OUT_I32 = 1, CF_OUT_I64 = 2, CF_OUT_RAW = 3 };
 
-/* Combines nl line results column by column and writes the output row. */
+/* First-element start: what the output pass needs (see the top comment). */
+typedef struct KFN(fe_row) {
+    const float *xp;    /* the plane */
+    int32_t gbase;      /* in-plane offset of the window's first line */
+    int row_empty;      /* the output row has no input line */
+    float uinit;        /* the empty value */
+    const int32_t *fg;  /* [column] first tap of the window (0 for empty columns) */
+    const int32_t *fem; /* [column] -1 where the column window is empty, else 0 */
+} KFN(fe_row);
+
+/* Combines nl line results column by column and writes the output row.
+ * first_tap: empty-window index 0 = -1, 1 = the first tap, 2 = the plane start. */
 CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *poss, int64_t ncols, float init,
                       float *yo, void *io, float *rawv, int32_t *rawp, int64_t base, int32_t rowbase,
-                      const int32_t *ft, int first_tap, const int prop, const int wi, const int ok)
+                      const int32_t *ft, int first_tap, const KFN(fe_row) * fr, const int prop, const int wi,
+                      const int ok, const int fe)
 {
     const VF vinit = VF_SET1(init);
     const VI vneg = VI_SET1(-1);
@@ -308,6 +349,31 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
                 VI_STORE(rawp + i, bi);
             continue;
         }
+        if (fe) {
+            if (fr->row_empty) {
+                best = VF_SET1(fr->uinit);
+                bi = vneg;
+            } else {
+                if (wi || !prop) {
+                    const VI gi = VI_ADD(VI_LOAD(fr->fg + i), VI_SET1(fr->gbase));
+                    const VF e = VF_GATHER(fr->xp, gi);
+                    VF fix;
+                    if (wi && !prop)
+                        fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
+                    else if (wi)
+                        fix = VI_ASF(VI_SIGN(bi));
+                    else
+                        fix = VF_ISNAN(e);
+                    best = VF_BLEND(best, e, fix);
+                    if (wi)
+                        bi = VI_BLEND(bi, gi, fix);
+                }
+                const VF em = VI_ASF(VI_LOAD(fr->fem + i));
+                best = VF_BLEND(best, VF_SET1(fr->uinit), em);
+                if (wi)
+                    bi = VI_BLEND(bi, vneg, em);
+            }
+        }
         const int64_t n = ncols - i < VW ? ncols - i : VW;
         if (n == VW)
             VF_STORE(yo + i, best);
@@ -316,8 +382,10 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
         if (!wi)
             continue;
         VI t = bi;
-        if (first_tap)
+        if (first_tap == 1)
             t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(ft + i), VI_SET1(rowbase)), VI_SIGN(t));
+        else if (first_tap == 2)
+            t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
         if (ok == CF_OUT_I32) {
             VI r = VI_ADD(t, VI_SET1((int32_t)base));
             if (!first_tap)
@@ -344,13 +412,15 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
 }
 
 CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
-                         const int prop, const int ok)
+                         const int prop, const int ok, const int fe)
 {
     const int wi = ok != CF_OUT_VAL;
     cf_geom g;
     cf_geom_init(p, &g);
-    const float init = p->init.f32;
-    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+    const float init = fe ? -INFINITY : p->init.f32; /* start value of the passes */
+    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP       ? 1
+                          : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                                   : 0;
     const int64_t inw = g.aw.in, in1 = g.a1.in, outw = g.aw.out, out1 = g.a1.out;
     const int64_t nslots = g.streaming ? 2 : g.s0 * g.s1;
     const int64_t isz = ok == CF_OUT_I64 ? 8 : 4;
@@ -360,6 +430,15 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     alignas(32) float lbuf[CF_LBUF_FLOATS];
     alignas(32) int32_t lpos[CF_TCAP];
     alignas(32) int32_t ft[CF_FT_CAP + 16];
+    alignas(32) int32_t fg[CF_FT_CAP + 16];
+    alignas(32) int32_t fem[CF_FT_CAP + 16];
+    KFN(fe_row) fr;
+    fr.xp = x;
+    fr.gbase = 0;
+    fr.row_empty = 0;
+    fr.uinit = p->init.f32;
+    fr.fg = fg;
+    fr.fem = fem;
     int64_t tags[CF_MAX_SLOTS];
     const float *vals[CF_MAX_SLOTS];
     const int32_t *poss[CF_MAX_SLOTS];
@@ -385,11 +464,20 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
             const int64_t ncols = c1 - c0, ncp = (ncols + VW - 1) / VW * VW;
             for (int64_t s = 0; s < nslots; ++s)
                 tags[s] = -1;
-            if (wi && first_tap) {
+            if (wi && first_tap == 1) {
                 for (int64_t i = 0; i < ncols; ++i)
                     ft[i] = (int32_t)g.aw.start[c0 + i];
                 for (int64_t i = ncols; i < ncp; ++i)
                     ft[i] = 0;
+            }
+            if (fe) {
+                for (int64_t i = 0; i < ncols; ++i) {
+                    const int empty = g.aw.count[c0 + i] == 0;
+                    fg[i] = empty ? 0 : (int32_t)g.aw.start[c0 + i];
+                    fem[i] = -empty;
+                }
+                for (int64_t i = ncols; i < ncp; ++i)
+                    fg[i] = fem[i] = 0;
             }
             int64_t o0 = rb / out1, o1 = rb % out1;
             for (int64_t r = rb; r < re; ++r, ++o1 == out1 ? (o1 = 0, ++o0) : 0) {
@@ -398,6 +486,11 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                 const int32_t rowbase = (int32_t)((st0 * in1 + st1) * inw);
                 float *yo = yp + r * outw + c0;
                 void *io = wi ? ip + (r * outw + c0) * isz : NULL;
+                if (fe) {
+                    fr.xp = xp;
+                    fr.gbase = rowbase;
+                    fr.row_empty = cn0 == 0 || cn1 == 0;
+                }
                 if (!g.streaming) {
                     int nl = 0;
                     for (int64_t j0 = 0; j0 < cn0; ++j0) {
@@ -419,17 +512,17 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                         }
                     }
                     if (nl == 3) /* constant line counts unroll the column loop */
-                        KFN(hcomb)(3, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, prop,
-                                   wi, ok);
+                        KFN(hcomb)(3, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
+                                   prop, wi, ok, fe);
                     else if (nl == 2)
-                        KFN(hcomb)(2, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, prop,
-                                   wi, ok);
+                        KFN(hcomb)(2, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
+                                   prop, wi, ok, fe);
                     else if (nl == 1)
-                        KFN(hcomb)(1, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, prop,
-                                   wi, ok);
+                        KFN(hcomb)(1, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
+                                   prop, wi, ok, fe);
                     else
-                        KFN(hcomb)(nl, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, prop,
-                                   wi, ok);
+                        KFN(hcomb)(nl, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
+                                   prop, wi, ok, fe);
                 } else {
                     float *lv = sval, *av = sval + chs;
                     int32_t *lp = spos, *ap = spos + chs;
@@ -445,12 +538,14 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                                        lpos, prop, wi);
                             const float *v2[2] = {av, lv};
                             const int32_t *p2[2] = {ap, lp};
-                            KFN(hcomb)(2, v2, p2, ncp, init, NULL, NULL, av, ap, 0, 0, NULL, 0, prop, wi, CF_OUT_RAW);
+                            KFN(hcomb)(2, v2, p2, ncp, init, NULL, NULL, av, ap, 0, 0, NULL, 0, &fr, prop, wi, CF_OUT_RAW,
+                                       fe);
                         }
                     }
                     const float *v1[1] = {av};
                     const int32_t *p1[1] = {ap};
-                    KFN(hcomb)(1, v1, p1, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, prop, wi, ok);
+                    KFN(hcomb)(1, v1, p1, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr, prop, wi,
+                               ok, fe);
                 }
             }
         }
@@ -462,19 +557,28 @@ static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void 
     const int ok = p->desc.index_type == MAXPOOL_INDEX_I32   ? CF_OUT_I32
                    : p->desc.index_type == MAXPOOL_INDEX_I64 ? CF_OUT_I64
                                                              : CF_OUT_VAL;
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
+#define CF_RUN_FE(prop_, ok_)                                                                                      \
+    do {                                                                                                           \
+        if (fe)                                                                                                    \
+            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ok_, 1);                                                    \
+        else                                                                                                       \
+            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ok_, 0);                                                    \
+    } while (0)
     if (p->nan_propagate) {
         if (ok == CF_OUT_VAL)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, CF_OUT_VAL);
+            CF_RUN_FE(1, CF_OUT_VAL);
         else if (ok == CF_OUT_I32)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, CF_OUT_I32);
+            CF_RUN_FE(1, CF_OUT_I32);
         else
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, CF_OUT_I64);
+            CF_RUN_FE(1, CF_OUT_I64);
     } else {
         if (ok == CF_OUT_VAL)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, CF_OUT_VAL);
+            CF_RUN_FE(0, CF_OUT_VAL);
         else if (ok == CF_OUT_I32)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, CF_OUT_I32);
+            CF_RUN_FE(0, CF_OUT_I32);
         else
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, CF_OUT_I64);
+            CF_RUN_FE(0, CF_OUT_I64);
     }
+#undef CF_RUN_FE
 }

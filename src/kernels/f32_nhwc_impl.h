@@ -11,6 +11,15 @@
  * padding is never read and every rounding, pad and adaptive mode is the
  * same code. Channels go in blocks of 4 vectors, then single vectors, then a
  * masked tail. One task is one output row (n, od, oh) of every channel.
+ *
+ * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
+ * window's first tap unconditionally, then scans on with the same rule. Here
+ * best starts as that tap (value and position) and the scan then runs over
+ * every tap, the first included: the first tap against itself changes
+ * nothing (x > x is false; a NaN x replaces itself with its own bits and
+ * position), so this is the reference's scan. An empty window keeps (empty
+ * value, no position). Empty-window indices: -1, the first tap, or the plane
+ * start (n*idx_n + c*idx_c: the first-tap form with offset 0).
  */
 #include "../plan.h"
 
@@ -50,6 +59,7 @@ typedef struct KFN(win) {
 CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, VI bi, int64_t n, int64_t base,
                           int64_t c, int32_t ft, int first_tap, const int ik)
 {
+    /* first_tap: empty windows get base + c*idx_c + ft (ft = 0: plane start) */
     if (first_tap)
         bi = VI_BLEND_IM(bi, VI_SET1(ft), VI_SIGN(bi));
     const int64_t idx_c = p->idx_c;
@@ -81,7 +91,7 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
     alignas(32) int32_t t[VW];
     VI_STORE(t, bi);
     for (int64_t q = 0; q < n; ++q) {
-        const int64_t v = t[q] < 0 ? -1 : base + (c + q) * idx_c + t[q];
+        const int64_t v = t[q] < 0 ? -1 : base + (c + q) * idx_c + t[q]; /* t[q] >= 0 under first_tap */
         if (ik == 1)
             ((int32_t *)ind)[off + q] = (int32_t)v;
         else
@@ -91,16 +101,25 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
 
 /* NB vectors of channels from c (n lanes valid in the last one when tail). */
 CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const float *xn, float *yo, void *ind,
-                      int64_t ooff, int64_t c, int64_t n, int64_t base, float init, int first_tap, const int NB,
-                      const int tail, const int prop, const int ik)
+                      int64_t ooff, int64_t c, int64_t n, int64_t base, float init, int first_tap, int32_t eft,
+                      const int NB, const int tail, const int prop, const int ik, const int fe)
 {
     const int wi = ik != 0;
     const int64_t C = p->c;
     VF best[4];
     VI bi[4];
-    for (int v = 0; v < NB; ++v) {
-        best[v] = VF_SET1(init);
-        bi[v] = VI_SET1(-1);
+    if (fe && w->cn[0] > 0 && w->cn[1] > 0 && w->cn[2] > 0) { /* start at the first tap */
+        const int64_t s = (w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2];
+        const float *q = xn + s * C + c;
+        for (int v = 0; v < NB; ++v) {
+            best[v] = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
+            bi[v] = VI_SET1((int32_t)s);
+        }
+    } else {
+        for (int v = 0; v < NB; ++v) {
+            best[v] = VF_SET1(init);
+            bi[v] = VI_SET1(-1);
+        }
     }
     for (int64_t j0 = 0; j0 < w->cn[0]; ++j0) {
         const int64_t d = w->st[0] + j0 * w->step[0];
@@ -118,7 +137,7 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
             }
         }
     }
-    const int32_t ft = (int32_t)((w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2]);
+    const int32_t ft = eft < 0 ? (int32_t)((w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2]) : eft;
     for (int v = 0; v < NB; ++v) {
         if (tail)
             VF_MASKSTORE(yo + c + v * VW, n, best[v]);
@@ -130,12 +149,13 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
 }
 
 CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
-                         const int prop, const int ik)
+                         const int prop, const int ik, const int fe)
 {
     const int r = p->rank;
     const int64_t C = p->c;
     const float init = p->init.f32;
-    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+    const int first_tap = p->desc.empty_index != MAXPOOL_EMPTY_INDEX_MINUS_ONE;
+    const int32_t eft = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 0 : -1; /* -1: the first tap */
     static const int64_t zero = 0, one = 1;
     const int64_t *st[3], *cn[3];
     int64_t in[3], out[3], step[3];
@@ -175,11 +195,11 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
             float *yo = y + ooff;
             int64_t c = 0;
             for (; c + 4 * VW <= C; c += 4 * VW)
-                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, 4, 0, prop, ik);
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, eft, 4, 0, prop, ik, fe);
             for (; c + VW <= C; c += VW)
-                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, 1, 0, prop, ik);
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, eft, 1, 0, prop, ik, fe);
             if (c < C)
-                KFN(block)(p, &w, xn, yo, ind, ooff, c, C - c, base, init, first_tap, 1, 1, prop, ik);
+                KFN(block)(p, &w, xn, yo, ind, ooff, c, C - c, base, init, first_tap, eft, 1, 1, prop, ik, fe);
         }
     }
 }
@@ -187,19 +207,28 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
 static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
 {
     const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
+#define CL_RUN_FE(prop_, ik_)                                                                                      \
+    do {                                                                                                           \
+        if (fe)                                                                                                    \
+            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                    \
+        else                                                                                                       \
+            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                    \
+    } while (0)
     if (p->nan_propagate) {
         if (ik == 0)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 0);
+            CL_RUN_FE(1, 0);
         else if (ik == 1)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 1);
+            CL_RUN_FE(1, 1);
         else
-            KFN(run_impl)(p, x, y, ind, t0, t1, 1, 2);
+            CL_RUN_FE(1, 2);
     } else {
         if (ik == 0)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 0);
+            CL_RUN_FE(0, 0);
         else if (ik == 1)
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 1);
+            CL_RUN_FE(0, 1);
         else
-            KFN(run_impl)(p, x, y, ind, t0, t1, 0, 2);
+            CL_RUN_FE(0, 2);
     }
+#undef CL_RUN_FE
 }

@@ -46,6 +46,8 @@
 #define VI_STORE_I64 simd_avx2_store_i64
 #define VF_MASKLOAD simd_avx2_maskload
 #define VF_MASKSTORE simd_avx2_maskstore
+#define VF_GATHER(b, o) _mm256_i32gather_ps((b), (o), 4) /* b[o[i]] */
+#define VI_ASF(a) _mm256_castsi256_ps(a)
 
 #ifndef SIMD_F32_AVX2_FUNCS
 #define SIMD_F32_AVX2_FUNCS

@@ -35,6 +35,8 @@
 #define VI_STORE_I64 simd_sse2_store_i64
 #define VF_MASKLOAD simd_sse2_maskload
 #define VF_MASKSTORE simd_sse2_maskstore
+#define VF_GATHER simd_sse2_gather /* (const float *base, VI offsets) */
+#define VI_ASF(a) _mm_castsi128_ps(a)
 
 #ifndef SIMD_F32_SSE2_FUNCS
 #define SIMD_F32_SSE2_FUNCS
@@ -75,6 +77,12 @@ static inline __attribute__((always_inline)) __m128 simd_sse2_maskload(const flo
     for (int64_t i = 0; i < n; ++i)
         t[i] = p[i];
     return _mm_loadu_ps(t);
+}
+static inline __attribute__((always_inline)) __m128 simd_sse2_gather(const float *b, __m128i o)
+{
+    int32_t t[4];
+    _mm_storeu_si128((__m128i *)(void *)t, o);
+    return _mm_setr_ps(b[t[0]], b[t[1]], b[t[2]], b[t[3]]);
 }
 static inline __attribute__((always_inline)) void simd_sse2_maskstore(float *p, int64_t n, __m128 v)
 {

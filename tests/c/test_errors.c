@@ -131,6 +131,11 @@ static void enum_fields(void)
     d.empty_index = (maxpool_empty_index)7;
     EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "empty_index=7", NULL);
     base2d(&d);
+    d.window_init = (maxpool_window_init)2;
+    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "window_init=2", NULL);
+    d.window_init = (maxpool_window_init)-1;
+    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "window_init=-1", NULL);
+    base2d(&d);
     d.max_isa = (maxpool_isa)(MAXPOOL_ISA_NEON + 1);
     EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "max_isa=6", NULL);
 
@@ -150,6 +155,7 @@ static void enum_fields(void)
         d.index_type = MAXPOOL_INDEX_I32;
         d.index_axis = a;
         d.empty_index = (maxpool_empty_index)a;
+        d.window_init = (maxpool_window_init)(a % 2);
         EXPECT_OK(&d, shape4);
     }
 }

@@ -13,6 +13,13 @@
  * strides 1..3, dilations 1..2, pads 0..k, every rounding mode, SAME pads,
  * adaptive windows, ranks 1..3. Thread counts 1, 2, 3 must give identical
  * bits. MAXPOOL_TEST_QUICK=1 shortens the random sweep.
+ *
+ * First-element start and plane-start empty indices (ONNX / OpenVINO) get a
+ * directed sweep (fe_directed): a NaN (and a second, later or earlier one)
+ * in every position of small planes, on backgrounds of all -inf, all
+ * -FLT_MAX, a mix of the two, and ties of {0, -0, 1}, under both NaN
+ * policies, every empty value and empty-window index, with windows that
+ * cross the border or hold no element at all.
  */
 #include "maxpool.h"
 #include "plan.h"
@@ -35,7 +42,13 @@ static float bits_f(uint32_t b)
 }
 
 /* value kinds of the generated input */
-enum { V_RANDOM = 0, V_TIES, V_NAN, V_EXTREME, V_KINDS };
+enum { V_RANDOM = 0, V_TIES, V_NAN, V_EXTREME, V_LOW, V_KINDS, V_DIRECTED = 100 };
+
+/* V_DIRECTED input: background g_bg (0 all -inf, 1 all -FLT_MAX, 2 a mix of
+ * the two, 3 ties of {0, -0, 1}) with NaN at flat offsets i where
+ * i % g_period is g_nan1 or g_nan2 (-1: none), distinct payloads. */
+static int g_bg;
+static int64_t g_period = 1, g_nan1 = -1, g_nan2 = -1;
 
 static float gen_value(ts_rng *r, int kind)
 {
@@ -62,6 +75,10 @@ static float gen_value(ts_rng *r, int kind)
             return INFINITY;
         return (float)ts_rng_range(r, -2, 2) - 1e30f * (q == 3);
     }
+    case V_LOW: { /* -inf and -FLT_MAX, a rare NaN: windows that never beat the start value */
+        int64_t q = ts_rng_range(r, 0, 19);
+        return q == 0 ? bits_f(0xffc00001u) : q < 10 ? -INFINITY : -FLT_MAX;
+    }
     default:
         return (float)((double)(int64_t)(ts_rng_next(r) >> 40) / (double)(1 << 20) - 8.0);
     }
@@ -71,13 +88,11 @@ static float gen_value(ts_rng *r, int kind)
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
     static char name[64];
+    isa = maxpool_effective_isa(isa); /* MAXPOOL_ISA (environment) lowers the ceiling */
     const char *suffix = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512 ? "avx2" : "sse2";
     if (isa == MAXPOOL_ISA_SCALAR || d->dtype != MAXPOOL_F32 || d->spatial_rank > 3)
         return "ref_f32";
     if (d->index_type != MAXPOOL_INDEX_NONE && d->index_order == MAXPOOL_INDEX_COL_MAJOR)
-        return "ref_f32";
-    /* options the f32 kernels leave to the reference (dispatch.c) */
-    if (d->window_init != MAXPOOL_INIT_EMPTY_VALUE || d->empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START)
         return "ref_f32";
     if (d->layout == MAXPOOL_CHANNELS_FIRST) {
         const maxpool_axis *w = &p->axis[p->rank - 1];
@@ -116,8 +131,22 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     float *y1 = malloc((size_t)(no ? no : 1) * 4);
     void *ir = malloc((size_t)(no ? no : 1) * isz), *ix = malloc((size_t)(no ? no : 1) * isz);
     void *i1 = malloc((size_t)(no ? no : 1) * isz);
-    for (int64_t i = 0; i < ni; ++i)
-        x[i] = gen_value(r, kind);
+    if (kind == V_DIRECTED) {
+        for (int64_t i = 0; i < ni; ++i) {
+            const int64_t q = ts_rng_range(r, 0, 2);
+            x[i] = g_bg == 0   ? -INFINITY
+                   : g_bg == 1 ? -FLT_MAX
+                   : g_bg == 2 ? (q == 0 ? -INFINITY : -FLT_MAX)
+                               : (q == 0 ? 0.0f : q == 1 ? -0.0f : 1.0f);
+            if (i % g_period == g_nan1)
+                x[i] = bits_f(0x7fc00000u | (uint32_t)(i + 1));
+            if (i % g_period == g_nan2)
+                x[i] = bits_f(0xffc00000u | (uint32_t)(i + 7));
+        }
+    } else {
+        for (int64_t i = 0; i < ni; ++i)
+            x[i] = gen_value(r, kind);
+    }
     if (kind == V_NAN && ni > 0 && ts_rng_chance(r, 1, 3)) { /* a run of NaN across a vector boundary */
         int64_t a = ts_rng_range(r, 0, ni - 1), len = ts_rng_range(r, 1, 12);
         for (int64_t i = a; i < ni && i < a + len; ++i)
@@ -207,9 +236,9 @@ static void random_options(maxpool_desc *d, ts_rng *r)
     d->nan_policy = ts_rng_chance(r, 1, 2) ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
     d->empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d->empty_index = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_INDEX_FIRST_TAP : MAXPOOL_EMPTY_INDEX_MINUS_ONE;
-    if (ts_rng_chance(r, 1, 40))
+    if (ts_rng_chance(r, 1, 6))
         d->empty_index = MAXPOOL_EMPTY_INDEX_PLANE_START;
-    if (ts_rng_chance(r, 1, 40))
+    if (ts_rng_chance(r, 1, 3))
         d->window_init = MAXPOOL_INIT_FIRST_ELEMENT;
 }
 
@@ -328,14 +357,73 @@ static void fixed_cases(ts_rng *r)
             d.index_type = (maxpool_index_type)(opt % 3);
             d.nan_policy = opt / 3 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
             d.index_axis = opt % 3 == 2 ? 2 : opt % 2;
-            d.empty_index = (maxpool_empty_index)(opt & 1);
+            d.empty_index = (maxpool_empty_index)(opt % 3);
             d.empty_value = (maxpool_empty_value)((opt >> 1) & 1);
+            d.window_init = opt == 1 || opt == 2 || opt == 4 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
             char what[400];
             describe(what, sizeof what, &d, cs[ci].shape);
             for (int kind = 0; kind < V_KINDS; ++kind)
                 check_case(&d, cs[ci].shape, r, kind, kind == V_NAN, what);
         }
     }
+}
+
+/* First-element start / plane-start index: NaN in every window position
+ * (see the top comment). Patterns: k3 s2 p1 ceil (border and, with pads
+ * >= k, empty windows), k2 s2 p0 (the 2x2 kernel), k3 s1 p1, k7 s1 p3 (the
+ * log-step rows), k4 s3 p4 ceil (empty windows), adaptive. */
+static void fe_directed(ts_rng *r, int quick)
+{
+    static const int pat[][5] = {{3, 2, 1, 1, 0}, {2, 2, 0, 0, 0}, {3, 1, 1, 0, 0},
+                                 {7, 1, 3, 0, 0}, {4, 3, 4, 1, 0}, {0, 0, 0, 0, 1}};
+    const int npat = sizeof pat / sizeof pat[0];
+    for (int layout = 0; layout < 2; ++layout) {
+        for (int pi = 0; pi < npat; ++pi) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            d.layout = layout ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+            d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+            const int64_t H = 5, W = pi == 3 ? 11 : 6, C = 2;
+            int64_t shape[4] = {1, C, H, W};
+            if (layout) {
+                shape[1] = H;
+                shape[2] = W;
+                shape[3] = C;
+            }
+            for (int i = 0; i < 2; ++i) {
+                d.kernel[i] = pat[pi][0];
+                d.stride[i] = pat[pi][1];
+                d.pad_begin[i] = d.pad_end[i] = pat[pi][2];
+            }
+            d.rounding = pat[pi][3] ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            if (pat[pi][4]) {
+                d.window = MAXPOOL_WINDOW_ADAPTIVE;
+                d.output_size[0] = 3;
+                d.output_size[1] = 4;
+            }
+            g_period = layout ? H * W * C : H * W;
+            for (int bg = 0; bg < 4; ++bg) {
+                g_bg = bg;
+                for (int64_t pos = -1; pos < g_period; pos += quick ? 3 : 1) {
+                    for (int opt = 0; opt < 4; ++opt) {
+                        d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                        d.index_type = opt & 2 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+                        if (ts_rng_chance(r, 1, 3))
+                            d.index_type = MAXPOOL_INDEX_I32;
+                        d.index_axis = (int)ts_rng_range(r, 0, 2);
+                        d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                        d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                        g_nan1 = pos;
+                        g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                        char what[400];
+                        describe(what, sizeof what, &d, shape);
+                        check_case(&d, shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
+                    }
+                }
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
 }
 
 int main(void)
@@ -356,6 +444,7 @@ int main(void)
     if (env && *env) /* a lowered ceiling changes what the plans choose: test the paths it leaves */
         printf("note: MAXPOOL_ISA=%s is set\n", env);
 
+    fe_directed(&r, quick);
     fixed_cases(&r);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);

@@ -233,9 +233,10 @@ int main(int argc, char **argv)
         }
         d.layout = MAXPOOL_CHANNELS_LAST;
         d.nan_policy = MAXPOOL_NAN_PROPAGATE;
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
         {
             const int64_t s[4] = {2, 21, 19, 24};
-            snprintf(name, sizeof name, "f32 NHWC k3 s2 p1 NaN propagate, num_threads %d", threads);
+            snprintf(name, sizeof name, "f32 NHWC k3 s2 p1 NaN propagate, first-element init, num_threads %d", threads);
             concurrent_case(name, &d, s, 2);
         }
         maxpool_desc_init(&d, 1);

@@ -54,6 +54,22 @@ int ts_finish(void)
     return (ts_failed == 0 && ts_passed > 0) ? 0 : 1;
 }
 
+int ts_check_eq_i64(long long a, long long b, const char *file, int line, const char *ea, const char *eb)
+{
+    return ts_record(a == b, file, line, "%s == %s (%lld vs %lld)", ea, eb, a, b);
+}
+
+int ts_check_eq_u64(unsigned long long a, unsigned long long b, const char *file, int line, const char *ea,
+                    const char *eb)
+{
+    return ts_record(a == b, file, line, "%s == %s (0x%llx vs 0x%llx)", ea, eb, a, b);
+}
+
+int ts_check_status(int got, int want, const char *file, int line, const char *expr)
+{
+    return ts_record(got == want, file, line, "%s: status %d, want %d", expr, got, want);
+}
+
 int ts_check_str_eq(const char *a, const char *b, const char *file, int line, const char *expr)
 {
     int ok = a && b && strcmp(a, b) == 0;

@@ -50,26 +50,21 @@ int ts_finish(void);
 
 #define CHECK_MSG(cond, ...) ts_record(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
-#define CHECK_EQ_I64(a, b)                                                                                         \
-    do {                                                                                                           \
-        const long long ts_a_ = (long long)(a), ts_b_ = (long long)(b);                                            \
-        ts_record(ts_a_ == ts_b_, __FILE__, __LINE__, "%s == %s (%lld vs %lld)", #a, #b, ts_a_, ts_b_);          \
-    } while (0)
+/* The value checks are expressions: nonzero when the check passed. */
+#define CHECK_EQ_I64(a, b) ts_check_eq_i64((long long)(a), (long long)(b), __FILE__, __LINE__, #a, #b)
 
 #define CHECK_EQ_INT(a, b) CHECK_EQ_I64(a, b)
 
 #define CHECK_EQ_U64(a, b)                                                                                         \
-    do {                                                                                                           \
-        const unsigned long long ts_a_ = (unsigned long long)(a), ts_b_ = (unsigned long long)(b);                 \
-        ts_record(ts_a_ == ts_b_, __FILE__, __LINE__, "%s == %s (0x%llx vs 0x%llx)", #a, #b, ts_a_, ts_b_);      \
-    } while (0)
+    ts_check_eq_u64((unsigned long long)(a), (unsigned long long)(b), __FILE__, __LINE__, #a, #b)
 
 /* Status codes, printed with their numbers. */
-#define CHECK_STATUS(got, want)                                                                                    \
-    do {                                                                                                           \
-        const int ts_g_ = (int)(got), ts_w_ = (int)(want);                                                         \
-        ts_record(ts_g_ == ts_w_, __FILE__, __LINE__, "%s: status %d, want %d", #got, ts_g_, ts_w_);             \
-    } while (0)
+#define CHECK_STATUS(got, want) ts_check_status((int)(got), (int)(want), __FILE__, __LINE__, #got)
+
+int ts_check_eq_i64(long long a, long long b, const char *file, int line, const char *ea, const char *eb);
+int ts_check_eq_u64(unsigned long long a, unsigned long long b, const char *file, int line, const char *ea,
+                    const char *eb);
+int ts_check_status(int got, int want, const char *file, int line, const char *expr);
 
 #define CHECK_STR_EQ(a, b) ts_check_str_eq((a), (b), __FILE__, __LINE__, #a)
 #define CHECK_CONTAINS(haystack, needle) ts_check_contains((haystack), (needle), __FILE__, __LINE__, #haystack)
