@@ -83,22 +83,7 @@
 #define CF_TCAP 1024        /* log-step pass: line span */
 #define CF_FT_CAP 256       /* columns per chunk */
 
-/* best <- x where x > best (or x is NaN when prop); bi follows. */
-CF_AI void KFN(comb)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
-{
-    if (!wi) {
-        VF r = VF_SEL_GT(x, *best);
-        if (prop)
-            r = VF_BLEND(r, x, VF_ISNAN(x));
-        *best = r;
-    } else {
-        VF m = VF_GT(x, *best);
-        if (prop)
-            m = VF_MOR(m, VF_ISNAN(x));
-        *best = VF_BLEND(*best, x, m);
-        *bi = VI_BLEND(*bi, xi, m);
-    }
-}
+#include "f32_update_impl.h"
 
 /* One output column from its canonical window (start, count, step). */
 CF_AI void KFN(col_scalar)(const float *xr, int64_t st, int64_t cnt, int64_t step, int32_t loff, float init,
@@ -137,14 +122,14 @@ CF_AI void KFN(wgroups_k)(const cf_geom *g, const float *src, int64_t u0, int64_
             for (; j + 1 < k; j += 2) { /* taps j, j+1: even and odd lanes of one pair */
                 VF ev, od;
                 VF_DEINT_INLANE(VF_LOAD(b + j), VF_LOAD(b + j + VW), &ev, &od);
-                KFN(comb)(&best, &bi, ev, VI_ADD(pv, VI_SET1((int32_t)j)), prop, wi);
-                KFN(comb)(&best, &bi, od, VI_ADD(pv, VI_SET1((int32_t)j + 1)), prop, wi);
+                KFN(update)(&best, &bi, ev, VI_ADD(pv, VI_SET1((int32_t)j)), prop, wi);
+                KFN(update)(&best, &bi, od, VI_ADD(pv, VI_SET1((int32_t)j + 1)), prop, wi);
             }
             if (j < k) { /* last tap of an odd kernel: odd lanes of the pair at j-1 (k=1: even lanes at 0) */
                 VF ev, od;
                 const int64_t q = j > 0 ? j - 1 : 0;
                 VF_DEINT_INLANE(VF_LOAD(b + q), VF_LOAD(b + q + VW), &ev, &od);
-                KFN(comb)(&best, &bi, j > 0 ? od : ev, VI_ADD(pv, VI_SET1((int32_t)j)), prop, wi);
+                KFN(update)(&best, &bi, j > 0 ? od : ev, VI_ADD(pv, VI_SET1((int32_t)j)), prop, wi);
             }
             best = VF_FIX(best);
             if (wi)
@@ -152,7 +137,7 @@ CF_AI void KFN(wgroups_k)(const cf_geom *g, const float *src, int64_t u0, int64_
         } else {
             const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u), VI_IOTA);
             for (int64_t j = 0; j < k; ++j)
-                KFN(comb)(&best, &bi, VF_LOAD(b + j * d), VI_ADD(pv, VI_SET1((int32_t)(j * d))), prop, wi);
+                KFN(update)(&best, &bi, VF_LOAD(b + j * d), VI_ADD(pv, VI_SET1((int32_t)(j * d))), prop, wi);
         }
         VF_STORE(val + (o - c0), best);
         if (wi)
@@ -245,7 +230,7 @@ CF_AI int KFN(wlog)(const cf_geom *g, const float *xr, int64_t c0, int64_t ncp, 
     for (; i + VW <= vb; i += VW) {
         VF best = vinit;
         VI bi = vneg;
-        KFN(comb)(&best, &bi, VF_LOAD(xr + u0 + i), VI_ADD(VI_SET1(loff + (int32_t)(u0 + i)), VI_IOTA), prop, wi);
+        KFN(update)(&best, &bi, VF_LOAD(xr + u0 + i), VI_ADD(VI_SET1(loff + (int32_t)(u0 + i)), VI_IOTA), prop, wi);
         VF_STORE(tv + i, best);
         if (wi)
             VI_STORE(tp + i, bi);
@@ -266,7 +251,7 @@ CF_AI int KFN(wlog)(const cf_geom *g, const float *xr, int64_t c0, int64_t ncp, 
         for (int64_t j = 0; j < nv; j += VW) {
             VF a = VF_LOAD(tv + j);
             VI ai = wi ? VI_LOAD(tp + j) : vneg;
-            KFN(comb)(&a, &ai, VF_LOAD(tv + j + P), wi ? VI_LOAD(tp + j + P) : vneg, prop, wi);
+            KFN(update)(&a, &ai, VF_LOAD(tv + j + P), wi ? VI_LOAD(tp + j + P) : vneg, prop, wi);
             VF_STORE(tv + j, a);
             if (wi)
                 VI_STORE(tp + j, ai);
@@ -275,7 +260,7 @@ CF_AI int KFN(wlog)(const cf_geom *g, const float *xr, int64_t c0, int64_t ncp, 
     for (int64_t j = 0; j < ncp; j += VW) {
         VF a = VF_LOAD(tv + j);
         VI ai = wi ? VI_LOAD(tp + j) : vneg;
-        KFN(comb)(&a, &ai, VF_LOAD(tv + j + k - P), wi ? VI_LOAD(tp + j + k - P) : vneg, prop, wi);
+        KFN(update)(&a, &ai, VF_LOAD(tv + j + k - P), wi ? VI_LOAD(tp + j + k - P) : vneg, prop, wi);
         VF_STORE(val + j, a);
         if (wi)
             VI_STORE(pos + j, ai);
@@ -342,7 +327,7 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
         VF best = vinit;
         VI bi = vneg;
         for (int l = 0; l < nl; ++l)
-            KFN(comb)(&best, &bi, VF_LOAD(vals[l] + i), wi ? VI_LOAD(poss[l] + i) : vneg, prop, wi);
+            KFN(update)(&best, &bi, VF_LOAD(vals[l] + i), wi ? VI_LOAD(poss[l] + i) : vneg, prop, wi);
         if (ok == CF_OUT_RAW) {
             VF_STORE(rawv + i, best);
             if (wi)

@@ -33,21 +33,7 @@
 #define CF_AI static inline __attribute__((always_inline))
 #endif
 
-CF_AI void KFN(upd)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
-{
-    if (!wi) {
-        VF r = VF_SEL_GT(x, *best);
-        if (prop)
-            r = VF_BLEND(r, x, VF_ISNAN(x));
-        *best = r;
-    } else {
-        VF m = VF_GT(x, *best);
-        if (prop)
-            m = VF_MOR(m, VF_ISNAN(x));
-        *best = VF_BLEND(*best, x, m);
-        *bi = VI_BLEND(*bi, xi, m);
-    }
-}
+#include "f32_update_impl.h"
 
 typedef struct KFN(win) {
     int64_t st[3], cn[3], step[3];
@@ -132,7 +118,7 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
                 const VI si = VI_SET1((int32_t)s);
                 for (int v = 0; v < NB; ++v) {
                     const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
-                    KFN(upd)(&best[v], &bi[v], x, si, prop, wi);
+                    KFN(update)(&best[v], &bi[v], x, si, prop, wi);
                 }
             }
         }
