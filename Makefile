@@ -12,7 +12,9 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD) -j$(JOBS)
 
-demo: build
+demo:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD) --target maxpool_cli -j$(JOBS)
 	./$(BUILD)/maxpool demo
 
 test:
