@@ -302,6 +302,7 @@ CF_AI void KFN(wpass)(const cf_geom *g, const float *xr, int32_t loff, int64_t c
     }
 }
 
+/* VAL/I32/I64 are the index kinds 0/1/2 of f32_run_switch_impl.h */
 enum { CF_OUT_VAL = 0, CF_OUT_I32 = 1, CF_OUT_I64 = 2, CF_OUT_RAW = 3 };
 
 /* First-element start: what the output pass needs (see the top comment). */
@@ -537,33 +538,4 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     }
 }
 
-static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
-{
-    const int ok = p->desc.index_type == MAXPOOL_INDEX_I32   ? CF_OUT_I32
-                   : p->desc.index_type == MAXPOOL_INDEX_I64 ? CF_OUT_I64
-                                                             : CF_OUT_VAL;
-    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-#define CF_RUN_FE(prop_, ok_)                                                                                      \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ok_, 1);                                                    \
-        else                                                                                                       \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ok_, 0);                                                    \
-    } while (0)
-    if (p->nan_propagate) {
-        if (ok == CF_OUT_VAL)
-            CF_RUN_FE(1, CF_OUT_VAL);
-        else if (ok == CF_OUT_I32)
-            CF_RUN_FE(1, CF_OUT_I32);
-        else
-            CF_RUN_FE(1, CF_OUT_I64);
-    } else {
-        if (ok == CF_OUT_VAL)
-            CF_RUN_FE(0, CF_OUT_VAL);
-        else if (ok == CF_OUT_I32)
-            CF_RUN_FE(0, CF_OUT_I32);
-        else
-            CF_RUN_FE(0, CF_OUT_I64);
-    }
-#undef CF_RUN_FE
-}
+#include "f32_run_switch_impl.h"

@@ -190,31 +190,4 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     }
 }
 
-static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
-{
-    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
-    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-#define CL_RUN_FE(prop_, ik_)                                                                                      \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                    \
-        else                                                                                                       \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                    \
-    } while (0)
-    if (p->nan_propagate) {
-        if (ik == 0)
-            CL_RUN_FE(1, 0);
-        else if (ik == 1)
-            CL_RUN_FE(1, 1);
-        else
-            CL_RUN_FE(1, 2);
-    } else {
-        if (ik == 0)
-            CL_RUN_FE(0, 0);
-        else if (ik == 1)
-            CL_RUN_FE(0, 1);
-        else
-            CL_RUN_FE(0, 2);
-    }
-#undef CL_RUN_FE
-}
+#include "f32_run_switch_impl.h"
