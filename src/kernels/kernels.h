@@ -19,6 +19,17 @@ int64_t maxpool_f32_nchw_k2s2_tasks(const struct maxpool_plan *p);
 void maxpool_f32_nchw_k2s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1);
 
+/* f32 NCHW 3x3 stride 2, pad_begin 0/1, non-empty windows (f32_nchw_k3s2_avx2.c): fused passes */
+int maxpool_f32_nchw_k3s2_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_nchw_k3s2_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nchw_k3s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                int64_t t1);
+
+/* f32 NCW stride 1, kernel 1..8, non-empty windows (f32_ncw_s1_avx2.c): direct taps */
+int maxpool_f32_ncw_s1_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_ncw_s1_tasks(const struct maxpool_plan *p);
+void maxpool_f32_ncw_s1_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
+
 /* f32, channels-last, rank 1..3: vectorised over channels (f32_nhwc_*.c) */
 int maxpool_f32_nhwc_match(const struct maxpool_plan *p);
 int64_t maxpool_f32_nhwc_tasks(const struct maxpool_plan *p);

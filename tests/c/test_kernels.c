@@ -84,6 +84,29 @@ static float gen_value(ts_rng *r, int kind)
     }
 }
 
+/* the f32_nchw_k3s2 kernel's axis condition: k3 s2 d1, pad_begin 0/1, no empty window */
+static int k3s2_axis(const maxpool_axis *a)
+{
+    if (a->kernel != 3 || a->stride != 2 || a->dilation != 1 || a->pad_begin > 1)
+        return 0;
+    for (int64_t o = 0; o < a->out; ++o)
+        if (a->count[o] == 0)
+            return 0;
+    return 1;
+}
+
+/* the f32_ncw_s1 kernel's condition */
+static int ncw_s1_plan(const maxpool_desc *d, const struct maxpool_plan *p)
+{
+    const maxpool_axis *a = &p->axis[0];
+    if (p->rank != 1 || d->window != MAXPOOL_WINDOW_FIXED || a->stride != 1 || a->dilation != 1 || a->kernel > 8)
+        return 0;
+    for (int64_t o = 0; o < a->out; ++o)
+        if (a->count[o] == 0)
+            return 0;
+    return 1;
+}
+
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -101,6 +124,14 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
             w->pad_begin == 0 && h->pad_begin == 0 && 2 * w->out <= w->in && 2 * h->out <= h->in)
             snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
+        else if (isa != MAXPOOL_ISA_SSE2 && ncw_s1_plan(d, p))
+            snprintf(name, sizeof name, "f32_ncw_s1_avx2");
+        else if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && (p->rank == 2 || p->rank == 3) &&
+                 k3s2_axis(w) && k3s2_axis(h) && (p->rank == 2 || k3s2_axis(&p->axis[1])) &&
+                 (p->rank == 2 || p->axis[1].out * 8 <= 8192 / (1 + (d->index_type != MAXPOOL_INDEX_NONE) +
+                                                                 (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
+                                                             8 * 8))
+            snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
             snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
         else
@@ -323,8 +354,19 @@ static void fixed_cases(ts_rng *r)
         int64_t shape[5], k, s, p, out[3];
     } cs[] = {
         {2, 0, 0, {1, 4, 112, 112}, 3, 2, 1, {0}},
+        {2, 0, 0, {1, 3, 9, 1100}, 3, 2, 1, {0}},   /* k3s2: several column chunks */
+        {2, 0, 0, {2, 2, 17, 33}, 3, 2, 0, {0}},    /* k3s2 without padding */
+        {2, 0, 0, {1, 40, 5, 18}, 3, 2, 1, {0}},    /* k3s2: one task per plane */
+        {2, 0, 0, {1, 1, 71, 19}, 3, 2, 1, {0}},    /* k3s2: row blocks of one plane */
+        {3, 0, 0, {1, 2, 9, 11, 40}, 3, 2, 1, {0}}, /* k3s2 rank 3: depth blocks, saved slices */
+        {3, 0, 0, {2, 17, 6, 7, 9}, 3, 2, 0, {0}},  /* k3s2 rank 3: one task per plane */
+        {3, 0, 0, {1, 1, 5, 700, 33}, 3, 2, 1, {0}}, /* k3s2 rank 3: narrow chunks (tall slices) */
+        {3, 0, 0, {1, 1, 4, 2100, 9}, 3, 2, 1, {0}}, /* rank 3: too tall for the saved slices */
         {3, 0, 0, {1, 2, 8, 30, 30}, 3, 2, 1, {0}},
         {1, 0, 0, {3, 5, 4096}, 3, 1, 1, {0}},
+        {1, 0, 0, {1, 2, 9000}, 3, 1, 1, {0}},  /* ncw_s1: blocks of one line */
+        {1, 0, 0, {1, 3, 37}, 5, 1, 4, {0}},    /* ncw_s1: pad = kernel - 1 */
+        {1, 0, 0, {2, 1, 5}, 8, 1, 3, {0}},     /* ncw_s1: windows wider than the line */
         {2, 0, 0, {1, 5, 20, 20}, 13, 1, 6, {0}},
         {2, 0, 0, {1, 2, 50, 224}, 7, 1, 3, {0}},
         {3, 0, 1, {2, 3, 16, 56, 56}, 0, 0, 0, {4, 7, 7}},
@@ -426,6 +468,76 @@ static void fe_directed(ts_rng *r, int quick)
     g_nan1 = g_nan2 = -1;
 }
 
+/* The same for rank 3 (k3 s2 p1 and p0, the f32_nchw_k3s2 kernel's depth
+ * combine and saved slices): NaN at every position of a 5x5x6 plane; and
+ * for rank 1 stride 1 (the f32_ncw_s1 kernel). */
+static void fe_directed3(ts_rng *r, int quick)
+{
+    for (int pb = 0; pb < 2; ++pb) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+        for (int i = 0; i < 3; ++i) {
+            d.kernel[i] = 3;
+            d.stride[i] = 2;
+            d.pad_begin[i] = d.pad_end[i] = pb;
+        }
+        d.rounding = MAXPOOL_ROUND_CEIL;
+        int64_t shape[5] = {1, 2, 5, 5, 6};
+        g_period = 5 * 5 * 6;
+        for (int bg = 0; bg < 4; ++bg) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < g_period; pos += quick ? 5 : 1) {
+                for (int opt = 0; opt < 4; ++opt) {
+                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.index_type = opt & 2 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+                    if (ts_rng_chance(r, 1, 3))
+                        d.index_type = MAXPOOL_INDEX_I32;
+                    d.window_init = ts_rng_chance(r, 3, 4) ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                    d.index_axis = (int)ts_rng_range(r, 0, 2);
+                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    g_nan1 = pos;
+                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
+                }
+            }
+        }
+    }
+    /* rank 1, stride 1 (the f32_ncw_s1 kernel): k3 p1, k5 p4, k8 p3 over 13 elements */
+    static const int pat1[][2] = {{3, 1}, {5, 4}, {8, 3}};
+    for (int pi = 0; pi < 3; ++pi) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 1);
+        d.kernel[0] = pat1[pi][0];
+        d.stride[0] = 1;
+        d.pad_begin[0] = d.pad_end[0] = pat1[pi][1];
+        int64_t shape[3] = {1, 2, 13};
+        g_period = 13;
+        for (int bg = 0; bg < 4; ++bg) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < g_period; ++pos) {
+                for (int opt = 0; opt < 4; ++opt) {
+                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.index_type = opt & 2 ? MAXPOOL_INDEX_I64 : (maxpool_index_type)ts_rng_range(r, 0, 1);
+                    d.window_init = ts_rng_chance(r, 3, 4) ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                    d.index_axis = (int)ts_rng_range(r, 0, 2);
+                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    g_nan1 = pos;
+                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, V_DIRECTED, 0, what);
+                }
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
+}
+
 int main(void)
 {
     const char *q = getenv("MAXPOOL_TEST_QUICK");
@@ -445,6 +557,7 @@ int main(void)
         printf("note: MAXPOOL_ISA=%s is set\n", env);
 
     fe_directed(&r, quick);
+    fe_directed3(&r, quick);
     fixed_cases(&r);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);

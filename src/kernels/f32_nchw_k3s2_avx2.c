@@ -1,0 +1,584 @@
+/*
+ * NCHW f32 max pooling, kernel 3x3, stride 2, dilation 1, pad_begin 0 or 1
+ * on both axes, every window non-empty (any pad_end / rounding otherwise),
+ * AVX2: the ResNet-stem pool without the general kernel's per-line set-up.
+ *
+ * One output row reads input lines h = 2*oh - pb_h + j, j = 0, 1, 2; line
+ * j=2 of row oh is line j=0 of row oh+1, so each line's W result is computed
+ * once and handed to the next row through a one-line buffer (values,
+ * positions, and with first-element start the window's first tap).
+ *
+ * W pass of a line, 8 outputs per group: taps u + 2*i + j (u = 2*o0 - pb_w)
+ * are the even and odd lanes of the pair (u, u+8) and the odd lanes of the
+ * pair (u+1, u+9), de-interleaved in-lane (lane order 0 1 4 5 2 3 6 7 until
+ * the output's one permute). Groups that touch the line's ends load through
+ * masks and put the start value where the tap is outside [0, in): padding
+ * never wins, since the start value never replaces best.
+ *
+ * Bit-exactness with the reference's row-major scan is the argument of
+ * f32_nchw_rows_impl.h (W pass per line keeps the line's first maximum or
+ * last NaN; the lines combined in order with the same strict rule keep the
+ * window's), including first-element start: the passes run from -inf and the
+ * result takes (e00, its position) where it has no position, or (NaN
+ * ignored) where e00 is NaN. e00, the window's first tap, is tap 0 of the
+ * first line inside the input (tap 1 for the column whose tap 0 is the left
+ * pad). Without first-element start, a result with no position (nothing
+ * beat the start value) gets the empty-window index: -1, the first tap or
+ * the plane start.
+ *
+ * Scratch: the one-line buffer of a column chunk (stack, 6 KiB); nothing is
+ * allocated. Tasks: planes, split into blocks of output rows when there are
+ * few planes (each block computes its own first line).
+ */
+#include "kernels.h"
+
+#include "simd_f32_avx2.h"
+
+#include <math.h>
+#include <stdalign.h>
+#include <stdint.h>
+
+#define KFN(n) k3s2_##n
+#define CF_AI static inline __attribute__((always_inline))
+#include "f32_update_impl.h"
+
+#define K3_CHUNK 512 /* output columns per chunk (multiple of 8) */
+#define K3_MIN_TASKS 32
+#define K3_SBUF 8192  /* rank 3: floats of saved row results (values [, positions] [, first taps]) */
+#define K3_CHUNK3 256 /* rank 3: output columns per chunk at most */
+#ifndef K3_PREFETCH
+#define K3_PREFETCH 2
+#endif
+
+/* 8 floats at xr + off; lanes outside [0, in) are the start value. */
+CF_AI VF k3s2_bload(const float *xr, int64_t off, int64_t in, VF vinit)
+{
+    const VI idx = VI_ADD(VI_SET1((int32_t)off), VI_IOTA);
+    const VI m = _mm256_and_si256(_mm256_cmpgt_epi32(idx, VI_SET1(-1)), _mm256_cmpgt_epi32(VI_SET1((int32_t)in), idx));
+    /* masked-off lanes are not read (no fault), the pointer only addresses them */
+    const VF v = _mm256_maskload_ps((const float *)((uintptr_t)xr + (uintptr_t)(off * 4)), m);
+    return VF_BLEND(vinit, v, VI_ASF(m));
+}
+
+/* W result of one line for the 8 outputs at u = 2*o0 - pb (in-lane order;
+ * border 0: every load inside the line, 1: masked loads, 2: u == -1 and the
+ * rest inside):
+ * best/bi from the start value, and tap0 = each window's first tap inside
+ * the line (first-element start). */
+CF_AI void k3s2_wline(const float *xr, int64_t u, int64_t in, int border, VF vinit, int32_t loff, VF *best, VI *bi,
+                      VF *tap0, const int prop, const int wi, const int fe)
+{
+    VF a0, a1, b0, b1;
+    if (border == 2) { /* u == -1, the rest of the 17 taps inside: tap -1 is the pad */
+        b0 = VF_LOAD(xr);
+        b1 = VF_LOAD(xr + 8);
+        a1 = VF_LOAD(xr + 7);
+        a0 = _mm256_permutevar8x32_ps(b0, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6));
+        a0 = _mm256_blend_ps(a0, vinit, 1);
+    } else if (!border) {
+        a0 = VF_LOAD(xr + u);
+        a1 = VF_LOAD(xr + u + 8);
+        b0 = VF_LOAD(xr + u + 1);
+        b1 = VF_LOAD(xr + u + 9);
+    } else {
+        a0 = k3s2_bload(xr, u, in, vinit);
+        a1 = k3s2_bload(xr, u + 8, in, vinit);
+        b0 = k3s2_bload(xr, u + 1, in, vinit);
+        b1 = k3s2_bload(xr, u + 9, in, vinit);
+    }
+    VF ev, od;
+    VF_DEINT_INLANE(a0, a1, &ev, &od);
+    const VF od2 = _mm256_shuffle_ps(b0, b1, _MM_SHUFFLE(3, 1, 3, 1));
+    const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u), VI_IOTA2_INLANE);
+    VF b = vinit;
+    VI p = VI_SET1(-1);
+    KFN(update)(&b, &p, ev, pv, prop, wi);
+    KFN(update)(&b, &p, od, VI_ADD(pv, VI_SET1(1)), prop, wi);
+    KFN(update)(&b, &p, od2, VI_ADD(pv, VI_SET1(2)), prop, wi);
+    *best = b;
+    *bi = p;
+    if (fe) {
+        if (border == 2)
+            ev = _mm256_blend_ps(ev, od, 1);
+        else if (border && u < 0) /* the window whose tap 0 is the left pad starts at tap 1 */
+            ev = VF_BLEND(ev, od, VI_ASF(_mm256_cmpgt_epi32(VI_SET1(0), VI_ADD(VI_SET1((int32_t)u), VI_IOTA2_INLANE))));
+        *tap0 = ev;
+    }
+}
+
+/* One slice's chain of lines along H for a column chunk: the slice, its
+ * in-tensor offset, and the W results of the last line (line 0 of the next
+ * output row): values, positions, first taps. */
+typedef struct k3s2_chain {
+    const float *xs; /* the slice (a plane of rank 2, one depth of rank 3) */
+    int32_t soff;    /* in-plane offset of the slice */
+    float *lv, *lt;
+    int32_t *lp;
+} k3s2_chain;
+
+/* The slice's row result of output row h0 (lines h0, h0+1, h0+2) for the
+ * 8 outputs at u (group g of the chunk), in-lane order, and e00 = tap 0 of
+ * its first line inside the input. l0: line 0 is 0 absent (top pad), 1 in
+ * the chain's buffer, 2 to compute; h1/h2: lines 1/2 inside the input. The
+ * chain's buffer receives line 2. */
+CF_AI void k3s2_rowres(const k3s2_chain *ch, int64_t h0, int64_t inw, int64_t u, int64_t g, int border, VF vinit,
+                       VF *best, VI *bi, VF *e00, const int l0, const int h1, const int h2, const int prop,
+                       const int wi, const int fe)
+{
+    const VI vneg = VI_SET1(-1);
+    VF v0 = vinit, v1 = vinit, v2 = vinit, f0 = vinit, f1 = vinit, f2 = vinit;
+    VI q0 = vneg, q1 = vneg, q2 = vneg;
+    if (l0 == 2) {
+        k3s2_wline(ch->xs + h0 * inw, u, inw, border, vinit, ch->soff + (int32_t)(h0 * inw), &v0, &q0, &f0, prop, wi,
+                   fe);
+    } else if (l0 == 1) {
+        v0 = _mm256_load_ps(ch->lv + g);
+        if (wi)
+            q0 = _mm256_load_si256((const __m256i *)(const void *)(ch->lp + g));
+        if (fe)
+            f0 = _mm256_load_ps(ch->lt + g);
+    }
+    if (K3_PREFETCH && !border && l0 == 1 && h1 && h2) { /* lines of a later output row */
+        _mm_prefetch((const char *)(ch->xs + (h0 + 1 + 2 * K3_PREFETCH) * inw + u), _MM_HINT_T0);
+        _mm_prefetch((const char *)(ch->xs + (h0 + 2 + 2 * K3_PREFETCH) * inw + u), _MM_HINT_T0);
+    }
+    if (h1)
+        k3s2_wline(ch->xs + (h0 + 1) * inw, u, inw, border, vinit, ch->soff + (int32_t)((h0 + 1) * inw), &v1, &q1, &f1,
+                   prop, wi, fe);
+    if (h2)
+        k3s2_wline(ch->xs + (h0 + 2) * inw, u, inw, border, vinit, ch->soff + (int32_t)((h0 + 2) * inw), &v2, &q2, &f2,
+                   prop, wi, fe);
+    _mm256_store_ps(ch->lv + g, v2);
+    if (wi)
+        _mm256_store_si256((__m256i *)(void *)(ch->lp + g), q2);
+    if (fe)
+        _mm256_store_ps(ch->lt + g, f2);
+    /* lines in order: line 0 (or the start value) first */
+    VF b = v0;
+    VI p = q0;
+    KFN(update)(&b, &p, v1, q1, prop, wi);
+    KFN(update)(&b, &p, v2, q2, prop, wi);
+    *best = b;
+    *bi = p;
+    if (fe)
+        *e00 = l0 ? f0 : f1;
+}
+
+/* Output of 8 windows (n <= 8 stored) from the combined result (in-lane
+ * order): first-element fix-up, empty-window index, lane order, index base. */
+CF_AI void k3s2_emit(VF best, VI bi, VF e00, VI e0p, float *yo, void *io, int64_t n, int64_t base, int first_tap,
+                     const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    if (fe) {
+        VF fix;
+        if (wi && !prop)
+            fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e00));
+        else if (wi)
+            fix = VI_ASF(VI_SIGN(bi));
+        else if (!prop)
+            fix = VF_ISNAN(e00);
+        else
+            fix = _mm256_setzero_ps();
+        best = VF_BLEND(best, e00, fix);
+        if (wi)
+            bi = VI_BLEND(bi, e0p, fix);
+    }
+    best = VF_FIX(best);
+    if (n == 8)
+        VF_STORE(yo, best);
+    else
+        VF_MASKSTORE(yo, n, best);
+    if (!wi)
+        return;
+    VI t2 = bi;
+    if (!fe) {
+        if (first_tap == 1)
+            t2 = VI_BLEND_IM(t2, e0p, VI_SIGN(t2));
+        else if (first_tap == 2)
+            t2 = VI_BLEND_IM(t2, _mm256_setzero_si256(), VI_SIGN(t2));
+    }
+    t2 = VI_FIX(t2);
+    const int minus_one = !fe && !first_tap;
+    if (ik == 1) {
+        VI rr = VI_ADD(t2, VI_SET1((int32_t)base));
+        if (minus_one)
+            rr = VI_OR(rr, VI_SIGN(t2));
+        int32_t *o = (int32_t *)io;
+        if (n == 8) {
+            VI_STORE(o, rr);
+        } else {
+            alignas(32) int32_t tmp[8];
+            VI_STORE(tmp, rr);
+            for (int64_t q = 0; q < n; ++q)
+                o[q] = tmp[q];
+        }
+    } else {
+        int64_t *o = (int64_t *)io;
+        if (n == 8) {
+            VI_STORE_I64(o, t2, base, minus_one);
+        } else {
+            alignas(32) int64_t tmp[8];
+            VI_STORE_I64(tmp, t2, base, minus_one);
+            for (int64_t q = 0; q < n; ++q)
+                o[q] = tmp[q];
+        }
+    }
+}
+
+/* In-plane position of each window's first tap (in-lane order). */
+CF_AI VI k3s2_e0p(int64_t u, int64_t first_line_off)
+{
+    VI cu = VI_ADD(VI_SET1((int32_t)u), VI_IOTA2_INLANE);
+    cu = _mm256_max_epi32(cu, _mm256_setzero_si256());
+    return VI_ADD(cu, VI_SET1((int32_t)first_line_off));
+}
+
+/* What one output row of a rank-2 plan needs. */
+typedef struct k3s2_row {
+    k3s2_chain ch;
+    float *yo;       /* output row */
+    char *io;        /* index row (or NULL) */
+    int64_t h0, inw; /* first line of the window (may be -1), line length */
+    int64_t hf;      /* first line inside the input */
+    int64_t base;    /* index of the plane's first element */
+    int64_t c0, c1;  /* column chunk */
+    int64_t isz;     /* index bytes */
+} k3s2_row;
+
+/* Groups [ob, oe) (multiples of 8 from the chunk start) of one rank-2 output
+ * row; border: groups that load through masks (2: the cheap left edge). */
+CF_AI void k3s2_groups(const k3s2_row *r, int64_t ob, int64_t oe, int64_t pbw, VF vinit, int first_tap,
+                       const int l0, const int h1, const int h2, const int border, const int prop, const int ik,
+                       const int fe)
+{
+    const int wi = ik != 0;
+    for (int64_t o0 = ob; o0 < oe; o0 += 8) {
+        const int64_t u = 2 * o0 - pbw;
+        VF best, e00 = vinit;
+        VI bi;
+        k3s2_rowres(&r->ch, r->h0, r->inw, u, o0 - r->c0, border, vinit, &best, &bi, &e00, l0, h1, h2, prop, wi, fe);
+        const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, r->hf * r->inw) : VI_SET1(-1);
+        const int64_t n = r->c1 - o0 < 8 ? r->c1 - o0 : 8;
+        k3s2_emit(best, bi, e00, e0p, r->yo + o0, wi ? r->io + o0 * r->isz : NULL, n, r->base, first_tap, prop, ik,
+                  fe);
+    }
+}
+
+/* Interior groups [ia, ib) of a chunk: multiples of 8 from c0 inside [glo, ghi). */
+static inline void k3s2_interior(int64_t c0, int64_t cend, int64_t glo, int64_t ghi, int64_t *ia, int64_t *ib)
+{
+    int64_t a = c0 + (glo > c0 ? (glo - c0 + 7) / 8 * 8 : 0);
+    int64_t b = ghi > c0 ? c0 + (ghi - c0 + 7) / 8 * 8 : c0;
+    if (b > cend)
+        b = cend;
+    if (a > b)
+        a = b;
+    *ia = a;
+    *ib = b;
+}
+
+CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                     const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    const int64_t inh = p->axis[0].in, inw = p->axis[1].in, OH = p->axis[0].out, OW = p->axis[1].out;
+    const int64_t pbh = p->axis[0].pad_begin, pbw = p->axis[1].pad_begin;
+    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP       ? 1
+                          : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                                   : 0;
+    const float init = fe ? -INFINITY : p->init.f32;
+    const VF vinit = VF_SET1(init);
+    const int64_t planes = p->n * p->c;
+    int64_t nb = planes >= K3_MIN_TASKS ? 1 : (K3_MIN_TASKS + planes - 1) / planes;
+    if (nb > OH)
+        nb = OH;
+    /* groups whose loads stay inside the line: u = 2*o0 - pbw >= 0 and u + 17 <= inw */
+    const int64_t glo = (pbw + 1) / 2;
+    const int64_t ghi = inw - 17 + pbw >= 0 ? (inw - 17 + pbw) / 2 + 1 : 0; /* first o0 past the interior */
+    const int left2 = pbw == 1 && inw >= 16; /* the first group is the cheap left edge */
+
+    alignas(32) float lv[K3_CHUNK];
+    alignas(32) int32_t lp[K3_CHUNK];
+    alignas(32) float lt[K3_CHUNK];
+    k3s2_row r;
+    r.inw = inw;
+    r.isz = ik == 2 ? 8 : 4;
+    r.ch.soff = 0;
+    r.ch.lv = lv;
+    r.ch.lp = lp;
+    r.ch.lt = lt;
+
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t plane = t / nb, blk = t % nb;
+        const int64_t rb = blk * OH / nb, re = (blk + 1) * OH / nb;
+        r.ch.xs = x + plane * p->in_spatial;
+        r.base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
+        for (int64_t c0 = 0; c0 < OW; c0 += K3_CHUNK) {
+            const int64_t c1 = c0 + K3_CHUNK < OW ? c0 + K3_CHUNK : OW;
+            const int64_t cend = c0 + (c1 - c0 + 7) / 8 * 8;
+            int64_t ia, ib;
+            k3s2_interior(c0, cend, glo, ghi, &ia, &ib);
+            r.c0 = c0;
+            r.c1 = c1;
+            for (int64_t oh = rb; oh < re; ++oh) {
+                r.h0 = 2 * oh - pbh;
+                r.hf = r.h0 >= 0 ? r.h0 : r.h0 + 1;
+                r.yo = y + plane * p->out_spatial + oh * OW;
+                r.io = wi ? (char *)ind + (plane * p->out_spatial + oh * OW) * r.isz : NULL;
+                const int l0 = r.h0 < 0 ? 0 : oh == rb ? 2 : 1;
+                const int h1 = r.h0 + 1 < inh, h2 = r.h0 + 2 < inh;
+                if (l0 == 1 && h1 && h2) { /* every row but the first and last */
+                    if (left2 && c0 == 0) {
+                        k3s2_groups(&r, 0, 8, pbw, vinit, first_tap, 1, 1, 1, 2, prop, ik, fe);
+                        k3s2_groups(&r, 8, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+                    } else {
+                        k3s2_groups(&r, c0, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+                    }
+                    k3s2_groups(&r, ia, ib, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
+                    k3s2_groups(&r, ib, cend, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+                } else {
+                    for (int64_t o0 = c0; o0 < cend; o0 += 8) {
+                        const int bd = o0 < ia || o0 >= ib;
+                        if (l0 == 0)
+                            k3s2_groups(&r, o0, o0 + 8, pbw, vinit, first_tap, 0, h1, h2, bd, prop, ik, fe);
+                        else
+                            k3s2_groups(&r, o0, o0 + 8, pbw, vinit, first_tap, 2, h1, h2, bd, prop, ik, fe);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/*
+ * Rank 3 (NCDHW): the D lines combine the slices' row results in order
+ * (slice d = 2*od - pb_d + j, j = 0, 1, 2), by the same argument one level
+ * up. Slice j=2 of output depth od is slice j=0 of od+1: its row results for
+ * every output row of the column chunk are kept (values, positions, first
+ * taps; K3_SBUF floats in all) so each input line is read once. The chunk is
+ * narrowed so out_h * chunk fits; planes where out_h * 8 does not fit are not
+ * taken. Tasks: planes, split into blocks of output depths when few.
+ */
+CF_AI void k3s2_groups3(k3s2_chain *const chs, const int *use, int64_t h0, int64_t hf, int64_t inw, int64_t ob,
+                        int64_t oe, int64_t c0, int64_t c1, int64_t pbw, VF vinit, int first_tap, int64_t first_soff,
+                        float *sv, int32_t *sp, float *st, const int s_in, const int s_out, float *yo, char *io,
+                        int64_t isz, int64_t base, const int l0, const int h1, const int h2, const int border,
+                        const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    const VI vneg = VI_SET1(-1);
+    for (int64_t o0 = ob; o0 < oe; o0 += 8) {
+        const int64_t u = 2 * o0 - pbw, g = o0 - c0;
+        VF best = vinit, e00 = vinit;
+        VI bi = vneg;
+        int have = 0;
+        if (s_in) { /* slice j=0 from the saved row results */
+            best = _mm256_load_ps(sv + g);
+            if (wi)
+                bi = _mm256_load_si256((const __m256i *)(const void *)(sp + g));
+            if (fe)
+                e00 = _mm256_load_ps(st + g);
+            have = 1;
+        }
+        for (int j = s_in; j < 3; ++j) {
+            if (!use[j])
+                continue;
+            VF b, e;
+            VI q;
+            k3s2_rowres(&chs[j], h0, inw, u, g, border, vinit, &b, &q, &e, l0, h1, h2, prop, wi, fe);
+            if (!have) {
+                best = b;
+                bi = q;
+                e00 = e;
+                have = 1;
+            } else {
+                KFN(update)(&best, &bi, b, q, prop, wi);
+            }
+            if (j == 2 && s_out) {
+                _mm256_store_ps(sv + g, b);
+                if (wi)
+                    _mm256_store_si256((__m256i *)(void *)(sp + g), q);
+                if (fe)
+                    _mm256_store_ps(st + g, e);
+            }
+        }
+        const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, first_soff + hf * inw) : vneg;
+        const int64_t n = c1 - o0 < 8 ? c1 - o0 : 8;
+        k3s2_emit(best, bi, e00, e0p, yo + o0, wi ? io + o0 * isz : NULL, n, base, first_tap, prop, ik, fe);
+    }
+}
+
+CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                      const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    const int64_t ind_ = p->axis[0].in, inh = p->axis[1].in, inw = p->axis[2].in;
+    const int64_t OD = p->axis[0].out, OH = p->axis[1].out, OW = p->axis[2].out;
+    const int64_t pbd = p->axis[0].pad_begin, pbh = p->axis[1].pad_begin, pbw = p->axis[2].pad_begin;
+    const int first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP       ? 1
+                          : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                                   : 0;
+    const float init = fe ? -INFINITY : p->init.f32;
+    const VF vinit = VF_SET1(init);
+    const int64_t planes = p->n * p->c;
+    int64_t nb = planes >= K3_MIN_TASKS ? 1 : (K3_MIN_TASKS + planes - 1) / planes;
+    if (nb > OD)
+        nb = OD;
+    const int64_t glo = (pbw + 1) / 2;
+    const int64_t ghi = inw - 17 + pbw >= 0 ? (inw - 17 + pbw) / 2 + 1 : 0;
+    const int64_t slice = inh * inw, isz = ik == 2 ? 8 : 4;
+    const int64_t scap = K3_SBUF / (1 + wi + fe) / 8 * 8; /* floats per array */
+    int64_t chunk = scap / OH / 8 * 8;                     /* >= 8: the match asks OH * 8 <= scap */
+    if (chunk > K3_CHUNK3)
+        chunk = K3_CHUNK3;
+
+    alignas(32) float sbuf[K3_SBUF];
+    float *const sv = sbuf, *const st = sbuf + (1 + wi) * scap;
+    int32_t *const sp = (int32_t *)(void *)(sbuf + scap); /* float and int32 storage: same size, aligned */
+    alignas(32) float lv[3][K3_CHUNK3];
+    alignas(32) int32_t lp[3][K3_CHUNK3];
+    alignas(32) float lt[3][K3_CHUNK3];
+    k3s2_chain chs[3];
+    for (int j = 0; j < 3; ++j) {
+        chs[j].lv = lv[j];
+        chs[j].lp = lp[j];
+        chs[j].lt = lt[j];
+    }
+
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t plane = t / nb, blk = t % nb;
+        const int64_t db = blk * OD / nb, de = (blk + 1) * OD / nb;
+        const float *xp = x + plane * p->in_spatial;
+        const int64_t base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
+        for (int64_t c0 = 0; c0 < OW; c0 += chunk) {
+            const int64_t c1 = c0 + chunk < OW ? c0 + chunk : OW;
+            const int64_t cend = c0 + (c1 - c0 + 7) / 8 * 8;
+            int64_t ia, ib;
+            k3s2_interior(c0, cend, glo, ghi, &ia, &ib);
+            for (int64_t od = db; od < de; ++od) {
+                const int64_t d0 = 2 * od - pbd;
+                int use[3];
+                for (int j = 0; j < 3; ++j) {
+                    use[j] = d0 + j >= 0 && d0 + j < ind_;
+                    const int64_t d = use[j] ? d0 + j : 0;
+                    chs[j].xs = xp + d * slice;
+                    chs[j].soff = (int32_t)(d * slice);
+                }
+                const int s_in = use[0] && od > db; /* slice j=0 was slice j=2 of od-1 */
+                const int s_out = use[2] && od + 1 < de;
+                const int64_t first_soff = (use[0] ? d0 : d0 + 1) * slice;
+                for (int64_t oh = 0; oh < OH; ++oh) {
+                    const int64_t h0 = 2 * oh - pbh, hf = h0 >= 0 ? h0 : h0 + 1;
+                    const int l0 = h0 < 0 ? 0 : oh == 0 ? 2 : 1;
+                    const int h1 = h0 + 1 < inh, h2 = h0 + 2 < inh;
+                    float *yo = y + plane * p->out_spatial + (od * OH + oh) * OW;
+                    char *io = wi ? (char *)ind + (plane * p->out_spatial + (od * OH + oh) * OW) * isz : NULL;
+                    float *svr = sv + oh * chunk, *str = st + oh * chunk;
+                    int32_t *spr = sp + oh * chunk;
+#define K3_G3(ob_, oe_, l0_, h1_, h2_, bd_, si_, so_)                                                              \
+    k3s2_groups3(chs, use, h0, hf, inw, ob_, oe_, c0, c1, pbw, vinit, first_tap, first_soff, svr, spr, str, si_, so_, \
+                 yo, io, isz, base, l0_, h1_, h2_, bd_, prop, ik, fe)
+                    if (l0 == 1 && h1 && h2 && s_in && s_out) {
+                        K3_G3(c0, ia, 1, 1, 1, 1, 1, 1);
+                        K3_G3(ia, ib, 1, 1, 1, 0, 1, 1);
+                        K3_G3(ib, cend, 1, 1, 1, 1, 1, 1);
+                    } else {
+                        for (int64_t o0 = c0; o0 < cend; o0 += 8) {
+                            const int bd = o0 < ia || o0 >= ib;
+                            const int l0x = l0 == 0 ? 0 : l0 == 1 ? 1 : 2;
+                            if (s_in && s_out) {
+                                if (l0x == 0)
+                                    K3_G3(o0, o0 + 8, 0, h1, h2, bd, 1, 1);
+                                else if (l0x == 1)
+                                    K3_G3(o0, o0 + 8, 1, h1, h2, bd, 1, 1);
+                                else
+                                    K3_G3(o0, o0 + 8, 2, h1, h2, bd, 1, 1);
+                            } else {
+                                if (l0x == 0)
+                                    K3_G3(o0, o0 + 8, 0, h1, h2, bd, s_in, s_out);
+                                else if (l0x == 1)
+                                    K3_G3(o0, o0 + 8, 1, h1, h2, bd, s_in, s_out);
+                                else
+                                    K3_G3(o0, o0 + 8, 2, h1, h2, bd, s_in, s_out);
+                            }
+                        }
+                    }
+#undef K3_G3
+                }
+            }
+        }
+    }
+}
+
+int maxpool_f32_nchw_k3s2_match(const struct maxpool_plan *p)
+{
+    if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_FIRST || p->rank < 2 || p->rank > 3 ||
+        p->desc.window != MAXPOOL_WINDOW_FIXED)
+        return 0;
+    if (p->desc.index_type != MAXPOOL_INDEX_NONE &&
+        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX))
+        return 0;
+    if (p->in_spatial > INT32_MAX - 64) /* positions are int32 */
+        return 0;
+    if (p->rank == 3) { /* out_h row results of 8 columns must fit the saved-slice buffer */
+        const int64_t arrays = 1 + (p->desc.index_type != MAXPOOL_INDEX_NONE) +
+                               (p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT);
+        if (p->axis[1].out * 8 > K3_SBUF / arrays / 8 * 8)
+            return 0;
+    }
+    for (int i = 0; i < p->rank; ++i) {
+        const maxpool_axis *a = &p->axis[i];
+        if (a->kernel != 3 || a->stride != 2 || a->dilation != 1 || a->pad_begin < 0 || a->pad_begin > 1)
+            return 0;
+        for (int64_t o = 0; o < a->out; ++o) /* every window non-empty */
+            if (a->count[o] == 0)
+                return 0;
+    }
+    return 1;
+}
+
+int64_t maxpool_f32_nchw_k3s2_tasks(const struct maxpool_plan *p)
+{
+    const int64_t planes = p->n * p->c, OH = p->axis[0].out; /* rank 3: blocks of output depths */
+    int64_t nb = planes >= K3_MIN_TASKS ? 1 : (K3_MIN_TASKS + planes - 1) / planes;
+    if (nb > OH)
+        nb = OH;
+    return planes * nb;
+}
+
+void maxpool_f32_nchw_k3s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                int64_t t1)
+{
+    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
+#define K3_RUN(prop_, ik_)                                                                                         \
+    do {                                                                                                           \
+        if (p->rank == 3) {                                                                                        \
+            if (fe)                                                                                                \
+                k3s2_impl3(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                   \
+            else                                                                                                   \
+                k3s2_impl3(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                   \
+        } else if (fe) {                                                                                           \
+            k3s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                        \
+        } else {                                                                                                   \
+            k3s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                        \
+        }                                                                                                          \
+    } while (0)
+    if (p->nan_propagate) {
+        if (ik == 0)
+            K3_RUN(1, 0);
+        else if (ik == 1)
+            K3_RUN(1, 1);
+        else
+            K3_RUN(1, 2);
+    } else {
+        if (ik == 0)
+            K3_RUN(0, 0);
+        else if (ik == 1)
+            K3_RUN(0, 1);
+        else
+            K3_RUN(0, 2);
+    }
+#undef K3_RUN
+}
