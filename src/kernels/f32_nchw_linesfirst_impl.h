@@ -1,0 +1,264 @@
+/*
+ * Channels-first f32 max pooling, spatial rank 1..3, "lines first": for each
+ * output row (o0, o1) the lines (input rows) of its window are first combined
+ * element by element along W (vectors of consecutive columns, contiguous
+ * loads), then each W window of that one combined row is reduced. Meant for
+ * plans whose W pass in f32_nchw_rows_impl.h has no vector form (stride >= 3,
+ * stride 2 with dilation, uneven adaptive windows): there the W pass costs one
+ * scalar compare per tap of every line, here one vector compare per VW
+ * elements, and the scalar W reduce touches only one row per output row.
+ * Included by f32_nchw_linesfirst_<isa>.c after a simd_f32_<isa>.h vocabulary
+ * and with KPREFIX set.
+ *
+ * Why it is bit-exact with the row-major scan of the reference (best starts
+ * at the start value v0, x replaces best when x > best, or, with NaN
+ * propagation, when x is NaN; positions are flat in-plane offsets, which grow
+ * with the row-major scan order of any window):
+ *  - Line pass. Per column w, the lines of the window are scanned in
+ *    row-major order with the reference rule from v0, keeping the line offset
+ *    of the winner (-1: nothing beat v0). Column w then holds C[w] = the
+ *    first element of the column equal to the column maximum M_w when
+ *    M_w > v0 (ignoring NaN), or under propagation the column's last NaN if
+ *    it has one; else (v0, -1).
+ *  - W reduce. Without NaN the scan keeps the element of smallest position
+ *    among those equal to the window maximum M (if M > v0). Every such element
+ *    lies in a column with M_w = M, and the smallest-position one of a column
+ *    is C[w] (its lines are in position order). So the answer is, among the
+ *    columns with C[w] = M, the one with the smallest position P[w] = line
+ *    offset + w: the reduce keeps (best, bp) and takes C[w] when
+ *    C[w] > best, or C[w] == best and P[w] < bp. -0.0 and +0.0 compare equal,
+ *    which is why positions are tracked even without index output: the tie
+ *    rule picks the bits. Columns with no position hold v0 and can never win
+ *    (v0 beats nothing and nothing equal to v0 has a position), so they are
+ *    skipped.
+ *  - With propagation the scan ends on the window's last NaN, the NaN of
+ *    largest position; each column holds its own last NaN, so the reduce
+ *    takes a NaN C[w] when best is no NaN or P[w] > bp, and a non-NaN C[w]
+ *    never replaces a NaN best. Without NaN in the window this is the rule
+ *    above. Under the ignore policy no NaN enters C.
+ *  - Columns are independent in the line pass, so vector groups may overlap
+ *    (the last group of a row is placed to end at the row end) and lanes past
+ *    the needed columns are never read back.
+ * First-element start (the window's first tap e00 starts the running max
+ * unconditionally): both passes run from v0 = -inf instead, giving R; the
+ * proof in f32_nchw_rows_impl.h ("First-element start") shows the answer is
+ * (e00, its position) where R has no position or (NaN ignored) where e00 is
+ * NaN, else R. Windows with no element give (empty value, empty index).
+ * Empty-window index (also for windows where nothing beat the start value):
+ * -1, the first tap (built from the axes' start arrays, which hold the first
+ * tap at or after 0 for empty windows) or the plane start.
+ *
+ * Memory: two row buffers of CF_LF_CAP floats / int32 and the line offsets
+ * (about 17 KiB of stack per task); nothing allocated or shared.
+ */
+#include "f32_cf_linesfirst.h"
+
+#include <math.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KCAT_(a, b) a##b
+#define KCAT(a, b) KCAT_(a, b)
+#define KFN(n) KCAT(KPREFIX, n)
+#ifndef CF_AI
+#define CF_AI static inline __attribute__((always_inline))
+#endif
+
+#define CF_LF_MAXLINES 256  /* line offsets per batch of the line pass */
+
+#include "f32_update_impl.h"
+
+/* Line pass of NB vector groups starting at column offset w (relative to the
+ * row start row0): cv/cl[w ..] = per column the winner over the nl lines at
+ * plane offsets loff[l] and its line offset (-1: none). With acc the scan
+ * continues from the state in cv/cl (the lines before these), else it starts
+ * from (init, -1). */
+CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t w, float *cv, int32_t *cl,
+                         float init, const int NB, const int prop, int acc)
+{
+    VF b[4];
+    VI bi[4];
+    for (int q = 0; q < NB; ++q) {
+        b[q] = acc ? VF_LOAD(cv + w + q * VW) : VF_SET1(init);
+        bi[q] = acc ? VI_LOAD(cl + w + q * VW) : VI_SET1(-1);
+    }
+    for (int l = 0; l < nl; ++l) {
+        const float *r = row0 + loff[l] + w;
+        const VI lv = VI_SET1(loff[l]);
+        for (int q = 0; q < NB; ++q)
+            KFN(update)(&b[q], &bi[q], VF_LOAD(r + q * VW), lv, prop, 1);
+    }
+    for (int q = 0; q < NB; ++q) {
+        VF_STORE(cv + w + q * VW, b[q]);
+        VI_STORE(cl + w + q * VW, bi[q]);
+    }
+}
+
+/* Line pass over the U columns starting at row0 (U <= CF_LF_CAP). The last
+ * U % VW columns go through masked loads (lanes past U read nothing; they
+ * are stored to the buffer's slack and never read back). */
+CF_AI void KFN(lines)(const float *row0, const int32_t *loff, int nl, int64_t U, float *cv, int32_t *cl, float init,
+                      const int prop, int acc)
+{
+    const int64_t nv = U / VW;
+    int64_t v = 0;
+    for (; v + 4 <= nv; v += 4)
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 4, prop, acc);
+    if (nv - v == 3)
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 3, prop, acc);
+    else if (nv - v == 2)
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 2, prop, acc);
+    else if (nv - v == 1)
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 1, prop, acc);
+    const int64_t n = U % VW, w = nv * VW;
+    if (n) {
+        VF b = acc ? VF_LOAD(cv + w) : VF_SET1(init);
+        VI bi = acc ? VI_LOAD(cl + w) : VI_SET1(-1);
+        for (int l = 0; l < nl; ++l)
+            KFN(update)(&b, &bi, VF_MASKLOAD(row0 + loff[l] + w, n), VI_SET1(loff[l]), prop, 1);
+        VF_STORE(cv + w, b);
+        VI_STORE(cl + w, bi);
+    }
+}
+
+/* VAL/I32/I64 are the index kinds 0/1/2 of f32_run_switch_impl.h */
+enum { CF_LF_VAL = 0, CF_LF_I32 = 1, CF_LF_I64 = 2 };
+
+/* Output columns [c0, *c1) whose windows' union [*u0, *u1) fits the row
+ * buffer (the match function guarantees that one window does); u0 == u1
+ * when every window of the range is empty. Starts and ends of windows are
+ * not monotonic in general (dilated windows clipped at the end), hence the
+ * running min / max. */
+static inline void KFN(wchunk)(const cf_axis *aw, int64_t c0, int64_t *c1, int64_t *u0, int64_t *u1)
+{
+    int64_t a = INT64_MAX, e = INT64_MIN, o = c0;
+    for (; o < aw->out; ++o) {
+        const int64_t cnt = aw->count[o];
+        if (cnt == 0)
+            continue;
+        const int64_t s = aw->start[o], t = s + (cnt - 1) * aw->step + 1;
+        const int64_t na = s < a ? s : a, ne = t > e ? t : e;
+        if (ne - na > CF_LF_CAP && o > c0)
+            break;
+        a = na;
+        e = ne;
+    }
+    if (e < a)
+        a = e = 0;
+    *c1 = o;
+    *u0 = a;
+    *u1 = e;
+}
+
+CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                         const int prop, const int ok, const int fe)
+{
+    cf_geom g;
+    cf_geom_init(p, &g);
+    const float init = fe ? -INFINITY : p->init.f32; /* start value of the passes */
+    const float uinit = p->init.f32;                 /* value of empty windows */
+    const int etap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP     ? 1
+                     : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                              : 0;
+    const int64_t inw = g.aw.in, in1 = g.a1.in, outw = g.aw.out, out1 = g.a1.out, wstep = g.aw.step;
+
+    alignas(32) float cv[CF_LF_CAP + 16];
+    alignas(32) int32_t cl[CF_LF_CAP + 16];
+    int32_t loff[CF_LF_MAXLINES];
+
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t plane = t / g.nb, blk = t % g.nb;
+        const int64_t rb = blk * g.rows / g.nb, re = (blk + 1) * g.rows / g.nb;
+        const float *xp = x + plane * p->in_spatial;
+        float *yp = y + plane * p->out_spatial;
+        const int64_t base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
+        for (int64_t c0 = 0; c0 < outw;) {
+            int64_t c1, u0, u1;
+            KFN(wchunk)(&g.aw, c0, &c1, &u0, &u1);
+            const int64_t U = u1 - u0;
+            int64_t o0 = rb / out1, o1 = rb % out1;
+            for (int64_t r = rb; r < re; ++r, ++o1 == out1 ? (o1 = 0, ++o0) : 0) {
+                const int64_t st0 = g.a0.start[o0], cn0 = g.a0.count[o0];
+                const int64_t st1 = g.a1.start[o1], cn1 = g.a1.count[o1];
+                const int64_t rowbase = (st0 * in1 + st1) * inw; /* first line of the window (or its first tap) */
+                const int row_empty = cn0 == 0 || cn1 == 0 || U == 0;
+                if (!row_empty) {
+                    /* lines in row-major order, as offsets from the plane start,
+                     * CF_LF_MAXLINES at a time (each batch continues the scan) */
+                    int nl = 0, acc = 0;
+                    for (int64_t j0 = 0; j0 < cn0; ++j0) {
+                        for (int64_t j1 = 0; j1 < cn1; ++j1) {
+                            loff[nl++] = (int32_t)(((st0 + j0 * g.a0.step) * in1 + st1 + j1 * g.a1.step) * inw);
+                            if (nl == CF_LF_MAXLINES) {
+                                KFN(lines)(xp + u0, loff, nl, U, cv, cl, init, prop, acc);
+                                nl = 0;
+                                acc = 1;
+                            }
+                        }
+                    }
+                    if (nl > 0)
+                        KFN(lines)(xp + u0, loff, nl, U, cv, cl, init, prop, acc);
+                }
+                float *yo = yp + r * outw;
+                for (int64_t o = c0; o < c1; ++o) {
+                    const int64_t st = g.aw.start[o], cnt = g.aw.count[o];
+                    float best = init;
+                    int64_t bp = -1;
+                    if (row_empty || cnt == 0) {
+                        best = uinit;
+                    } else {
+                        const float *vv = cv - u0;
+                        const int32_t *ll = cl - u0;
+                        int32_t b32 = -1;
+                        for (int64_t j = 0; j < cnt; ++j) {
+                            const int64_t w = st + j * wstep;
+                            const int32_t L = ll[w];
+                            if (L < 0)
+                                continue;
+                            const float xv = vv[w];
+                            const int32_t q = L + (int32_t)w;
+                            int take;
+                            if (prop && xv != xv)
+                                take = best == best || q > b32;
+                            else if (prop && best != best)
+                                take = 0;
+                            else
+                                take = xv > best || (xv == best && q < b32);
+                            best = take ? xv : best;
+                            b32 = take ? q : b32;
+                        }
+                        bp = b32;
+                        if (fe) {
+                            const int64_t f = rowbase + st;
+                            const float e00 = xp[f];
+                            if (bp < 0 || (!prop && e00 != e00)) {
+                                best = e00;
+                                bp = f;
+                            }
+                        }
+                    }
+                    yo[o] = best;
+                    if (ok != CF_LF_VAL) {
+                        int64_t idx;
+                        if (bp >= 0)
+                            idx = base + bp;
+                        else if (etap == 1)
+                            idx = base + rowbase + st;
+                        else if (etap == 2)
+                            idx = base;
+                        else
+                            idx = -1;
+                        if (ok == CF_LF_I64)
+                            ((int64_t *)ind)[plane * p->out_spatial + r * outw + o] = idx;
+                        else
+                            ((int32_t *)ind)[plane * p->out_spatial + r * outw + o] = (int32_t)idx;
+                    }
+                }
+            }
+            c0 = c1;
+        }
+    }
+}
+
+#include "f32_run_switch_impl.h"
