@@ -16,7 +16,7 @@
  * with the row-major scan order of any window):
  *  - Line pass. Per column w, the lines of the window are scanned in
  *    row-major order with the reference rule from v0, keeping the line offset
- *    of the winner (-1: nothing beat v0). Column w then holds C[w] = the
+ *    of the winner (relative to the window's first line; -1: nothing beat v0). Column w then holds C[w] = the
  *    first element of the column equal to the column maximum M_w when
  *    M_w > v0 (ignoring NaN), or under propagation the column's last NaN if
  *    it has one; else (v0, -1).
@@ -65,9 +65,22 @@
 #define CF_AI static inline __attribute__((always_inline))
 #endif
 
-#define CF_LF_MAXLINES 256  /* line offsets per batch of the line pass */
+#define CF_LF_MAXLINES 256 /* line offsets per batch of the line pass */
+#define CF_LF_COLS 256     /* output columns per chunk */
 
-#include "f32_update_impl.h"
+
+/* The update rule of f32_update_impl.h with positions, for the line pass.
+ * The positions ride in a float-typed register (their bits only; blends
+ * move bits): one register class for both accumulators lets GCC keep them
+ * in place (LF_BLEND: see the ISA file). */
+CF_AI void KFN(lupdate)(VF *best, VF *bi, VF x, VF xi, const int prop)
+{
+    VF m = VF_GT(x, *best);
+    if (prop)
+        m = VF_MOR(m, VF_ISNAN(x));
+    *best = LF_BLEND(*best, x, m);
+    *bi = LF_BLEND(*bi, xi, m);
+}
 
 /* Line pass of NB vector groups starting at column offset w (relative to the
  * row start row0): cv/cl[w ..] = per column the winner over the nl lines at
@@ -77,21 +90,20 @@
 CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t w, float *cv, int32_t *cl,
                          float init, const int NB, const int prop, int acc)
 {
-    VF b[4];
-    VI bi[4];
+    VF b[4], bi[4];
     for (int q = 0; q < NB; ++q) {
         b[q] = acc ? VF_LOAD(cv + w + q * VW) : VF_SET1(init);
-        bi[q] = acc ? VI_LOAD(cl + w + q * VW) : VI_SET1(-1);
+        bi[q] = VI_ASF(acc ? VI_LOAD(cl + w + q * VW) : VI_SET1(-1));
     }
     for (int l = 0; l < nl; ++l) {
         const float *r = row0 + loff[l] + w;
-        const VI lv = VI_SET1(loff[l]);
+        const VF lv = VI_ASF(VI_SET1(loff[l]));
         for (int q = 0; q < NB; ++q)
-            KFN(update)(&b[q], &bi[q], VF_LOAD(r + q * VW), lv, prop, 1);
+            KFN(lupdate)(&b[q], &bi[q], VF_LOAD(r + q * VW), lv, prop);
     }
     for (int q = 0; q < NB; ++q) {
         VF_STORE(cv + w + q * VW, b[q]);
-        VI_STORE(cl + w + q * VW, bi[q]);
+        VI_STORE(cl + w + q * VW, LF_VF_ASI(bi[q]));
     }
 }
 
@@ -114,16 +126,52 @@ CF_AI void KFN(lines)(const float *row0, const int32_t *loff, int nl, int64_t U,
     const int64_t n = U % VW, w = nv * VW;
     if (n) {
         VF b = acc ? VF_LOAD(cv + w) : VF_SET1(init);
-        VI bi = acc ? VI_LOAD(cl + w) : VI_SET1(-1);
+        VF bi = VI_ASF(acc ? VI_LOAD(cl + w) : VI_SET1(-1));
         for (int l = 0; l < nl; ++l)
-            KFN(update)(&b, &bi, VF_MASKLOAD(row0 + loff[l] + w, n), VI_SET1(loff[l]), prop, 1);
+            KFN(lupdate)(&b, &bi, VF_MASKLOAD(row0 + loff[l] + w, n), VI_ASF(VI_SET1(loff[l])), prop);
         VF_STORE(cv + w, b);
-        VI_STORE(cl + w, bi);
+        VI_STORE(cl + w, LF_VF_ASI(bi));
     }
 }
 
 /* VAL/I32/I64 are the index kinds 0/1/2 of f32_run_switch_impl.h */
 enum { CF_LF_VAL = 0, CF_LF_I32 = 1, CF_LF_I64 = 2 };
+
+/* W reduce of VW output columns at once: lane i reduces the window of
+ * column i, taps j < cnt[i] at combined-row offsets st[i] + j*step (lanes past
+ * their count read offset 0 and are masked off). The scalar rule of the top
+ * comment in vector form: take C when it is NaN and best is not or comes
+ * earlier (propagation), or when best is no NaN and C > best or C == best at
+ * a smaller position. Positions: p0 + line offset + combined-row offset (p0
+ * the in-plane position of offset 0 on the window's first line). Columns
+ * with no position hold the start value and cannot pass this test (see the
+ * top comment), so they need no mask. */
+CF_AI void KFN(wreduce)(const float *cv, const int32_t *cl, const int32_t *st, const int32_t *cnt, int32_t jmax,
+                        int32_t step, int32_t p0, float init, float *rv, int32_t *rp, const int prop)
+{
+    const VI vst = VI_LOAD(st), vcn = VI_LOAD(cnt);
+    VF best = VF_SET1(init);
+    VI bp = VI_SET1(-1);
+    for (int32_t j = 0; j < jmax; ++j) {
+        const VI valid = LF_VI_GT(vcn, VI_SET1(j));
+        const VI off = LF_VI_AND(VI_ADD(vst, VI_SET1(j * step)), valid);
+        const VF xv = VF_GATHER(cv, off);
+        const VI q = VI_ADD(LF_VI_GATHER(cl, off), VI_ADD(off, VI_SET1(p0)));
+        const VF gt = VF_GT(xv, best), eq = LF_VF_EQ(xv, best);
+        const VF qlt = VI_ASF(LF_VI_GT(bp, q));
+        VF take = VF_MOR(gt, LF_VF_AND(eq, qlt));
+        if (prop) {
+            const VF xn = VF_ISNAN(xv), bn = VF_ISNAN(best);
+            const VF qgt = VI_ASF(LF_VI_GT(q, bp));
+            take = VF_BLEND(VF_MOR(take, xn), LF_VF_AND(xn, qgt), bn);
+        }
+        take = LF_VF_AND(take, VI_ASF(valid));
+        best = VF_BLEND(best, xv, take);
+        bp = VI_BLEND(bp, q, take);
+    }
+    VF_STORE(rv, best);
+    VI_STORE(rp, bp);
+}
 
 /* Output columns [c0, *c1) whose windows' union [*u0, *u1) fits the row
  * buffer (the match function guarantees that one window does); u0 == u1
@@ -139,7 +187,7 @@ static inline void KFN(wchunk)(const cf_axis *aw, int64_t c0, int64_t *c1, int64
             continue;
         const int64_t s = aw->start[o], t = s + (cnt - 1) * aw->step + 1;
         const int64_t na = s < a ? s : a, ne = t > e ? t : e;
-        if (ne - na > CF_LF_CAP && o > c0)
+        if ((ne - na > CF_LF_CAP || o - c0 >= CF_LF_COLS) && o > c0)
             break;
         a = na;
         e = ne;
@@ -166,6 +214,10 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     alignas(32) float cv[CF_LF_CAP + 16];
     alignas(32) int32_t cl[CF_LF_CAP + 16];
     int32_t loff[CF_LF_MAXLINES];
+    int64_t lk0 = -1, lk1 = -1; /* line counts loff was built for */
+    alignas(32) int32_t wst[CF_LF_COLS + 16], wcn[CF_LF_COLS + 16], gmax[CF_LF_COLS / VW + 2];
+    alignas(32) float rv[CF_LF_COLS + 16];
+    alignas(32) int32_t rp[CF_LF_COLS + 16];
 
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t plane = t / g.nb, blk = t % g.nb;
@@ -176,7 +228,17 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         for (int64_t c0 = 0; c0 < outw;) {
             int64_t c1, u0, u1;
             KFN(wchunk)(&g.aw, c0, &c1, &u0, &u1);
-            const int64_t U = u1 - u0;
+            const int64_t U = u1 - u0, ncols = c1 - c0, ng = (ncols + VW - 1) / VW;
+            /* window of each column relative to the combined row; padding lanes count 0 */
+            for (int64_t i = 0; i < ng * VW; ++i) {
+                const int64_t cnt = i < ncols ? g.aw.count[c0 + i] : 0;
+                wst[i] = cnt ? (int32_t)(g.aw.start[c0 + i] - u0) : 0;
+                wcn[i] = (int32_t)cnt;
+                if (i % VW == 0)
+                    gmax[i / VW] = 0;
+                if (wcn[i] > gmax[i / VW])
+                    gmax[i / VW] = wcn[i];
+            }
             int64_t o0 = rb / out1, o1 = rb % out1;
             for (int64_t r = rb; r < re; ++r, ++o1 == out1 ? (o1 = 0, ++o0) : 0) {
                 const int64_t st0 = g.a0.start[o0], cn0 = g.a0.count[o0];
@@ -184,51 +246,50 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                 const int64_t rowbase = (st0 * in1 + st1) * inw; /* first line of the window (or its first tap) */
                 const int row_empty = cn0 == 0 || cn1 == 0 || U == 0;
                 if (!row_empty) {
-                    /* lines in row-major order, as offsets from the plane start,
+                    /* lines in row-major order, as offsets from the window's
+                     * first line (the same list for every row with the same
+                     * line counts: built once while they do not change),
                      * CF_LF_MAXLINES at a time (each batch continues the scan) */
-                    int nl = 0, acc = 0;
-                    for (int64_t j0 = 0; j0 < cn0; ++j0) {
-                        for (int64_t j1 = 0; j1 < cn1; ++j1) {
-                            loff[nl++] = (int32_t)(((st0 + j0 * g.a0.step) * in1 + st1 + j1 * g.a1.step) * inw);
-                            if (nl == CF_LF_MAXLINES) {
-                                KFN(lines)(xp + u0, loff, nl, U, cv, cl, init, prop, acc);
-                                nl = 0;
-                                acc = 1;
+                    const float *x0 = xp + rowbase + u0;
+                    if (cn0 * cn1 <= CF_LF_MAXLINES) {
+                        if (cn0 != lk0 || cn1 != lk1) {
+                            int nl = 0;
+                            for (int64_t j0 = 0; j0 < cn0; ++j0)
+                                for (int64_t j1 = 0; j1 < cn1; ++j1)
+                                    loff[nl++] = (int32_t)((j0 * g.a0.step * in1 + j1 * g.a1.step) * inw);
+                            lk0 = cn0;
+                            lk1 = cn1;
+                        }
+                        KFN(lines)(x0, loff, (int)(cn0 * cn1), U, cv, cl, init, prop, 0);
+                    } else {
+                        int nl = 0, acc = 0;
+                        lk0 = lk1 = -1;
+                        for (int64_t j0 = 0; j0 < cn0; ++j0) {
+                            for (int64_t j1 = 0; j1 < cn1; ++j1) {
+                                loff[nl++] = (int32_t)((j0 * g.a0.step * in1 + j1 * g.a1.step) * inw);
+                                if (nl == CF_LF_MAXLINES) {
+                                    KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc);
+                                    nl = 0;
+                                    acc = 1;
+                                }
                             }
                         }
+                        if (nl > 0)
+                            KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc);
                     }
-                    if (nl > 0)
-                        KFN(lines)(xp + u0, loff, nl, U, cv, cl, init, prop, acc);
                 }
+                if (!row_empty)
+                    for (int64_t gi = 0; gi < ng; ++gi)
+                        KFN(wreduce)(cv, cl, wst + gi * VW, wcn + gi * VW, gmax[gi], (int32_t)wstep, (int32_t)(rowbase + u0),
+                                     init, rv + gi * VW, rp + gi * VW, prop);
                 float *yo = yp + r * outw;
                 for (int64_t o = c0; o < c1; ++o) {
                     const int64_t st = g.aw.start[o], cnt = g.aw.count[o];
-                    float best = init;
+                    float best = uinit;
                     int64_t bp = -1;
-                    if (row_empty || cnt == 0) {
-                        best = uinit;
-                    } else {
-                        const float *vv = cv - u0;
-                        const int32_t *ll = cl - u0;
-                        int32_t b32 = -1;
-                        for (int64_t j = 0; j < cnt; ++j) {
-                            const int64_t w = st + j * wstep;
-                            const int32_t L = ll[w];
-                            if (L < 0)
-                                continue;
-                            const float xv = vv[w];
-                            const int32_t q = L + (int32_t)w;
-                            int take;
-                            if (prop && xv != xv)
-                                take = best == best || q > b32;
-                            else if (prop && best != best)
-                                take = 0;
-                            else
-                                take = xv > best || (xv == best && q < b32);
-                            best = take ? xv : best;
-                            b32 = take ? q : b32;
-                        }
-                        bp = b32;
+                    if (!row_empty && cnt != 0) {
+                        best = rv[o - c0];
+                        bp = rp[o - c0];
                         if (fe) {
                             const int64_t f = rowbase + st;
                             const float e00 = xp[f];
