@@ -88,7 +88,7 @@ CF_AI void KFN(lupdate)(VF *best, VF *bi, VF x, VF xi, const int prop)
  * continues from the state in cv/cl (the lines before these), else it starts
  * from (init, -1). */
 CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t w, float *cv, int32_t *cl,
-                         float init, const int NB, const int prop, int acc)
+                         float init, const int NB, const int prop, int acc, intptr_t pf)
 {
     VF b[4], bi[4];
     for (int q = 0; q < NB; ++q) {
@@ -98,6 +98,9 @@ CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t
     for (int l = 0; l < nl; ++l) {
         const float *r = row0 + loff[l] + w;
         const VF lv = VI_ASF(VI_SET1(loff[l]));
+        if (pf) /* the same line of the next output row's window (a hint: any address is harmless) */
+            for (int q = 0; q < NB; q += 64 / (VW * 4))
+                __builtin_prefetch((const void *)((uintptr_t)(r + q * VW) + (uintptr_t)pf));
         for (int q = 0; q < NB; ++q)
             KFN(lupdate)(&b[q], &bi[q], VF_LOAD(r + q * VW), lv, prop);
     }
@@ -111,18 +114,18 @@ CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t
  * U % VW columns go through masked loads (lanes past U read nothing; they
  * are stored to the buffer's slack and never read back). */
 CF_AI void KFN(lines)(const float *row0, const int32_t *loff, int nl, int64_t U, float *cv, int32_t *cl, float init,
-                      const int prop, int acc)
+                      const int prop, int acc, intptr_t pf)
 {
     const int64_t nv = U / VW;
     int64_t v = 0;
     for (; v + 4 <= nv; v += 4)
-        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 4, prop, acc);
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 4, prop, acc, pf);
     if (nv - v == 3)
-        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 3, prop, acc);
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 3, prop, acc, pf);
     else if (nv - v == 2)
-        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 2, prop, acc);
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 2, prop, acc, pf);
     else if (nv - v == 1)
-        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 1, prop, acc);
+        KFN(lines_nb)(row0, loff, nl, v * VW, cv, cl, init, 1, prop, acc, pf);
     const int64_t n = U % VW, w = nv * VW;
     if (n) {
         VF b = acc ? VF_LOAD(cv + w) : VF_SET1(init);
@@ -251,6 +254,12 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                      * line counts: built once while they do not change),
                      * CF_LF_MAXLINES at a time (each batch continues the scan) */
                     const float *x0 = xp + rowbase + u0;
+                    /* byte distance to the next output row's window, for prefetching */
+                    intptr_t pf = 0;
+                    if (r + 1 < re) {
+                        const int64_t n0 = o1 + 1 == out1 ? o0 + 1 : o0, n1 = o1 + 1 == out1 ? 0 : o1 + 1;
+                        pf = (intptr_t)(((g.a0.start[n0] * in1 + g.a1.start[n1]) * inw - rowbase) * 4);
+                    }
                     if (cn0 * cn1 <= CF_LF_MAXLINES) {
                         if (cn0 != lk0 || cn1 != lk1) {
                             int nl = 0;
@@ -260,7 +269,7 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                             lk0 = cn0;
                             lk1 = cn1;
                         }
-                        KFN(lines)(x0, loff, (int)(cn0 * cn1), U, cv, cl, init, prop, 0);
+                        KFN(lines)(x0, loff, (int)(cn0 * cn1), U, cv, cl, init, prop, 0, pf);
                     } else {
                         int nl = 0, acc = 0;
                         lk0 = lk1 = -1;
@@ -268,14 +277,14 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                             for (int64_t j1 = 0; j1 < cn1; ++j1) {
                                 loff[nl++] = (int32_t)((j0 * g.a0.step * in1 + j1 * g.a1.step) * inw);
                                 if (nl == CF_LF_MAXLINES) {
-                                    KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc);
+                                    KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc, pf);
                                     nl = 0;
                                     acc = 1;
                                 }
                             }
                         }
                         if (nl > 0)
-                            KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc);
+                            KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc, pf);
                     }
                 }
                 if (!row_empty)
