@@ -98,16 +98,21 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         const maxpool_axis *w = &p->axis[p->rank - 1];
         const maxpool_axis *h = &p->axis[0];
         /* lines first: W windows without a vector row pass (uneven adaptive,
-         * adaptive width >= 3, stride >= 3, stride 2 dilated) that fit 2048 columns */
-        int64_t wext = d->window == MAXPOOL_WINDOW_ADAPTIVE
-                           ? (w->in % w->out == 0 ? w->in / w->out : w->in / w->out + 2)
-                           : (w->kernel - 1) * w->dilation + 1;
-        if (wext > w->in)
-            wext = w->in;
+         * adaptive width >= 3, stride >= 3, stride 2 dilated) that fit 2048
+         * columns, more than one line per window */
+        int64_t ext[3] = {1, 1, 1}; /* window extent bound per axis (f32_cf_geom.h) */
+        for (int i = 0; i < p->rank; ++i) {
+            const maxpool_axis *a = &p->axis[i];
+            ext[i] = d->window == MAXPOOL_WINDOW_ADAPTIVE ? (a->in % a->out == 0 ? a->in / a->out : a->in / a->out + 2)
+                                                          : (a->kernel - 1) * a->dilation + 1;
+            if (ext[i] > a->in)
+                ext[i] = a->in;
+        }
+        const int64_t wext = ext[p->rank - 1], lines = p->rank == 3 ? ext[0] * ext[1] : p->rank == 2 ? ext[0] : 1;
         const int wscalar = d->window == MAXPOOL_WINDOW_ADAPTIVE
                                 ? (w->in % w->out != 0 || w->in / w->out >= 3)
                                 : (w->stride >= 3 || (w->stride == 2 && w->dilation > 1));
-        if (wscalar && wext <= 2048)
+        if (wscalar && wext <= 2048 && lines >= 2)
             snprintf(name, sizeof name, "f32_nchw_linesfirst_%s", suffix);
         else if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
             h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
@@ -455,18 +460,18 @@ static void linesfirst_cases(ts_rng *r, int quick)
         {3, 1, {1, 2, 3, 4, 9}, {0}, {0}, {0}, {0}, {5, 6, 11}},             /* more outputs than inputs */
         {2, 1, {1, 3, 11, 27}, {0}, {0}, {0}, {0}, {3, 9}},                  /* even along W, width 3 */
         {2, 1, {2, 2, 9, 61}, {0}, {0}, {0}, {0}, {2, 4}},                   /* uneven, wide windows */
-        {1, 1, {2, 3, 53}, {0}, {0}, {0}, {0}, {7}},
-        {1, 1, {1, 2, 3}, {0}, {0}, {0}, {0}, {1}},                          /* narrower than a vector */
+        {1, 1, {2, 3, 53}, {0}, {0}, {0}, {0}, {7}},                         /* 1-D: the row kernel */
+        {2, 1, {1, 2, 2, 3}, {0}, {0}, {0}, {0}, {1, 1}},                    /* narrower than a vector */
         {2, 1, {1, 2, 40, 30}, {0}, {0}, {0}, {0}, {1, 3}},                  /* 40-line windows */
         {3, 1, {1, 1, 20, 20, 12}, {0}, {0}, {0}, {0}, {1, 1, 4}},           /* 400 lines: line batches */
-        {1, 1, {1, 2, 5000}, {0}, {0}, {0}, {0}, {4}},                       /* windows of 1250: chunks */
+        {2, 1, {1, 2, 2, 5000}, {0}, {0}, {0}, {0}, {1, 4}},                 /* windows of 1250: chunks */
         {2, 1, {1, 2, 3, 4500}, {0}, {0}, {0}, {0}, {2, 900}},               /* several column chunks */
         {2, 0, {1, 3, 17, 29}, {3, 3}, {3, 3}, {1, 1}, {1, 1}, {0}},         /* k3 s3 p1 */
         {2, 0, {2, 2, 13, 31}, {2, 2}, {3, 4}, {1, 1}, {0, 1}, {0}},         /* stride > kernel */
         {3, 0, {1, 2, 7, 9, 23}, {3, 2, 5}, {2, 2, 3}, {1, 1, 1}, {1, 0, 2}, {0}}, /* overlapping, s3 */
         {2, 0, {1, 2, 9, 26}, {3, 3}, {2, 2}, {1, 2}, {1, 2}, {0}},          /* stride 2, dilation 2 */
         {2, 0, {1, 2, 8, 19}, {2, 2}, {3, 3}, {1, 1}, {2, 2}, {0}},          /* pads >= kernel: empty windows */
-        {1, 0, {2, 2, 100}, {1}, {5}, {1}, {0}, {0}},                        /* k1 s5 */
+        {2, 0, {2, 2, 5, 100}, {2, 1}, {1, 5}, {1, 1}, {0, 0}, {0}},          /* k1 s5 along W */
         {3, 0, {1, 2, 6, 6, 30}, {2, 2, 4}, {2, 2, 4}, {2, 1, 3}, {1, 0, 3}, {0}},
     };
     for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ++ci) {
@@ -502,7 +507,7 @@ static void linesfirst_cases(ts_rng *r, int quick)
     }
 
     /* directed: NaN (and a second one) at every position of small 3-D and
-     * 1-D planes, on the -inf / -FLT_MAX / tie backgrounds, every option */
+     * 2-D planes, on the -inf / -FLT_MAX / tie backgrounds, every option */
     struct {
         int rank, adaptive;
         int64_t shape[5], k, s, p, out[3];
@@ -510,7 +515,7 @@ static void linesfirst_cases(ts_rng *r, int quick)
         {3, 1, {1, 2, 3, 4, 9}, 0, 0, 0, {2, 2, 3}}, /* even along W (width 3) */
         {3, 1, {1, 2, 3, 4, 7}, 0, 0, 0, {2, 3, 3}}, /* uneven */
         {3, 0, {1, 2, 3, 4, 8}, 2, 3, 1, {0}},       /* k2 s3 p1 ceil: an empty window at the end */
-        {1, 0, {1, 2, 13}, 3, 4, 3, {0}},            /* pads = kernel: empty windows */
+        {2, 0, {1, 2, 3, 13}, 3, 4, 3, {0}},         /* pads = kernel: empty windows on both axes */
     };
     for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
         maxpool_desc d;
