@@ -6,7 +6,8 @@
  * plans whose W pass in f32_nchw_rows_impl.h has no vector form (stride >= 3,
  * stride 2 with dilation, uneven adaptive windows): there the W pass costs one
  * scalar compare per tap of every line, here one vector compare per VW
- * elements, and the scalar W reduce touches only one row per output row.
+ * elements, and the W reduce (one lane per output column, gathered taps)
+ * touches only one row per output row.
  * Included by f32_nchw_linesfirst_<isa>.c after a simd_f32_<isa>.h vocabulary
  * and with KPREFIX set.
  *
@@ -16,16 +17,16 @@
  * with the row-major scan order of any window):
  *  - Line pass. Per column w, the lines of the window are scanned in
  *    row-major order with the reference rule from v0, keeping the line offset
- *    of the winner (relative to the window's first line; -1: nothing beat v0). Column w then holds C[w] = the
- *    first element of the column equal to the column maximum M_w when
+ *    of the winner (relative to the window's first line; -1: nothing beat
+ *    v0). Column w then holds C[w] = the first element of the column equal to the column maximum M_w when
  *    M_w > v0 (ignoring NaN), or under propagation the column's last NaN if
  *    it has one; else (v0, -1).
  *  - W reduce. Without NaN the scan keeps the element of smallest position
  *    among those equal to the window maximum M (if M > v0). Every such element
  *    lies in a column with M_w = M, and the smallest-position one of a column
  *    is C[w] (its lines are in position order). So the answer is, among the
- *    columns with C[w] = M, the one with the smallest position P[w] = line
- *    offset + w: the reduce keeps (best, bp) and takes C[w] when
+ *    columns with C[w] = M, the one with the smallest position P[w] = first
+ *    line's position + line offset + w: the reduce keeps (best, bp) and takes C[w] when
  *    C[w] > best, or C[w] == best and P[w] < bp. -0.0 and +0.0 compare equal,
  *    which is why positions are tracked even without index output: the tie
  *    rule picks the bits. Columns with no position hold v0 and can never win
@@ -36,9 +37,10 @@
  *    takes a NaN C[w] when best is no NaN or P[w] > bp, and a non-NaN C[w]
  *    never replaces a NaN best. Without NaN in the window this is the rule
  *    above. Under the ignore policy no NaN enters C.
- *  - Columns are independent in the line pass, so vector groups may overlap
- *    (the last group of a row is placed to end at the row end) and lanes past
- *    the needed columns are never read back.
+ *  - Columns are independent in the line pass; lanes past the needed
+ *    columns (masked tail loads) are never read back. More than
+ *    CF_LF_MAXLINES lines go in batches, each continuing from the state the
+ *    previous one stored: the same scan.
  * First-element start (the window's first tap e00 starts the running max
  * unconditionally): both passes run from v0 = -inf instead, giving R; the
  * proof in f32_nchw_rows_impl.h ("First-element start") shows the answer is
@@ -48,8 +50,10 @@
  * -1, the first tap (built from the axes' start arrays, which hold the first
  * tap at or after 0 for empty windows) or the plane start.
  *
- * Memory: two row buffers of CF_LF_CAP floats / int32 and the line offsets
- * (about 17 KiB of stack per task); nothing allocated or shared.
+ * Memory: two row buffers of CF_LF_CAP floats / int32, the line offsets and
+ * the per-chunk column tables (about 21 KiB of stack per task); nothing
+ * allocated or shared. The line pass prefetches the next output row's lines
+ * (a hint only: the address is formed as an integer and never dereferenced).
  */
 #include "f32_cf_linesfirst.h"
 
