@@ -120,7 +120,24 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
     if (d->layout == MAXPOOL_CHANNELS_FIRST) {
         const maxpool_axis *w = &p->axis[p->rank - 1];
         const maxpool_axis *h = &p->axis[0];
-        if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
+        /* lines first: W windows without a vector row pass (uneven adaptive,
+         * adaptive width >= 3, stride >= 3, stride 2 dilated) that fit 2048
+         * columns, more than one line per window */
+        int64_t ext[3] = {1, 1, 1}; /* window extent bound per axis (f32_cf_geom.h) */
+        for (int i = 0; i < p->rank; ++i) {
+            const maxpool_axis *a = &p->axis[i];
+            ext[i] = d->window == MAXPOOL_WINDOW_ADAPTIVE ? (a->in % a->out == 0 ? a->in / a->out : a->in / a->out + 2)
+                                                          : (a->kernel - 1) * a->dilation + 1;
+            if (ext[i] > a->in)
+                ext[i] = a->in;
+        }
+        const int64_t wext = ext[p->rank - 1], lines = p->rank == 3 ? ext[0] * ext[1] : p->rank == 2 ? ext[0] : 1;
+        const int wscalar = d->window == MAXPOOL_WINDOW_ADAPTIVE
+                                ? (w->in % w->out != 0 || w->in / w->out >= 3)
+                                : (w->stride >= 3 || (w->stride == 2 && w->dilation > 1));
+        if (wscalar && wext <= 2048 && lines >= 2)
+            snprintf(name, sizeof name, "f32_nchw_linesfirst_%s", suffix);
+        else if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
             h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
             w->pad_begin == 0 && h->pad_begin == 0 && 2 * w->out <= w->in && 2 * h->out <= h->in)
             snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
@@ -538,6 +555,120 @@ static void fe_directed3(ts_rng *r, int quick)
     g_nan1 = g_nan2 = -1;
 }
 
+/* The lines-first kernel (f32_nchw_linesfirst_*): adaptive windows (even
+ * along W with width >= 3, uneven, more outputs than inputs), fixed windows
+ * with stride >= kernel or overlapping with stride >= 3, dilation, pads that
+ * leave empty windows, ranks 1..3, odd widths (vector tails), many lines per
+ * output row (line batches of 256), wide rows (several column chunks),
+ * every option and value kind, threads. */
+static void linesfirst_cases(ts_rng *r, int quick)
+{
+    struct {
+        int rank, adaptive;
+        int64_t shape[5], k[3], s[3], d[3], p[3], out[3];
+    } cs[] = {
+        {3, 1, {1, 3, 16, 24, 24}, {0}, {0}, {0}, {0}, {4, 3, 3}},            /* the benchmark's family */
+        {3, 1, {2, 2, 5, 7, 37}, {0}, {0}, {0}, {0}, {2, 3, 5}},             /* uneven */
+        {3, 1, {1, 2, 3, 4, 9}, {0}, {0}, {0}, {0}, {5, 6, 11}},             /* more outputs than inputs */
+        {2, 1, {1, 3, 11, 27}, {0}, {0}, {0}, {0}, {3, 9}},                  /* even along W, width 3 */
+        {2, 1, {2, 2, 9, 61}, {0}, {0}, {0}, {0}, {2, 4}},                   /* uneven, wide windows */
+        {1, 1, {2, 3, 53}, {0}, {0}, {0}, {0}, {7}},                         /* 1-D: the row kernel */
+        {2, 1, {1, 2, 2, 3}, {0}, {0}, {0}, {0}, {1, 1}},                    /* narrower than a vector */
+        {2, 1, {1, 2, 40, 30}, {0}, {0}, {0}, {0}, {1, 3}},                  /* 40-line windows */
+        {3, 1, {1, 1, 20, 20, 12}, {0}, {0}, {0}, {0}, {1, 1, 4}},           /* 400 lines: line batches */
+        {2, 1, {1, 2, 2, 5000}, {0}, {0}, {0}, {0}, {1, 4}},                 /* windows of 1250: chunks */
+        {2, 1, {1, 2, 3, 4500}, {0}, {0}, {0}, {0}, {2, 900}},               /* several column chunks */
+        {2, 0, {1, 3, 17, 29}, {3, 3}, {3, 3}, {1, 1}, {1, 1}, {0}},         /* k3 s3 p1 */
+        {2, 0, {2, 2, 13, 31}, {2, 2}, {3, 4}, {1, 1}, {0, 1}, {0}},         /* stride > kernel */
+        {3, 0, {1, 2, 7, 9, 23}, {3, 2, 5}, {2, 2, 3}, {1, 1, 1}, {1, 0, 2}, {0}}, /* overlapping, s3 */
+        {2, 0, {1, 2, 9, 26}, {3, 3}, {2, 2}, {1, 2}, {1, 2}, {0}},          /* stride 2, dilation 2 */
+        {2, 0, {1, 2, 8, 19}, {2, 2}, {3, 3}, {1, 1}, {2, 2}, {0}},          /* pads >= kernel: empty windows */
+        {2, 0, {2, 2, 5, 100}, {2, 1}, {1, 5}, {1, 1}, {0, 0}, {0}},          /* k1 s5 along W */
+        {3, 0, {1, 2, 6, 6, 30}, {2, 2, 4}, {2, 2, 4}, {2, 1, 3}, {1, 0, 3}, {0}},
+    };
+    for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, cs[ci].rank);
+        if (cs[ci].adaptive) {
+            d.window = MAXPOOL_WINDOW_ADAPTIVE;
+            for (int i = 0; i < cs[ci].rank; ++i)
+                d.output_size[i] = cs[ci].out[i];
+        } else {
+            for (int i = 0; i < cs[ci].rank; ++i) {
+                d.kernel[i] = cs[ci].k[i];
+                d.stride[i] = cs[ci].s[i];
+                d.dilation[i] = cs[ci].d[i];
+                d.pad_begin[i] = d.pad_end[i] = cs[ci].p[i];
+            }
+            d.rounding = MAXPOOL_ROUND_CEIL;
+        }
+        for (int opt = 0; opt < 12; ++opt) {
+            if (quick && opt % 3 == 1)
+                continue;
+            d.index_type = (maxpool_index_type)(opt % 3);
+            d.nan_policy = (opt / 3) & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = opt / 6 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+            d.index_axis = (int)ts_rng_range(r, 0, 2);
+            d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+            d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+            char what[400];
+            describe(what, sizeof what, &d, cs[ci].shape);
+            for (int kind = 0; kind < V_KINDS; ++kind)
+                check_case(&d, cs[ci].shape, r, kind, kind == V_NAN && opt % 4 == 0, what);
+        }
+    }
+
+    /* directed: NaN (and a second one) at every position of small 3-D and
+     * 2-D planes, on the -inf / -FLT_MAX / tie backgrounds, every option */
+    struct {
+        int rank, adaptive;
+        int64_t shape[5], k, s, p, out[3];
+    } ds[] = {
+        {3, 1, {1, 2, 3, 4, 9}, 0, 0, 0, {2, 2, 3}}, /* even along W (width 3) */
+        {3, 1, {1, 2, 3, 4, 7}, 0, 0, 0, {2, 3, 3}}, /* uneven */
+        {3, 0, {1, 2, 3, 4, 8}, 2, 3, 1, {0}},       /* k2 s3 p1 ceil: an empty window at the end */
+        {2, 0, {1, 2, 3, 13}, 3, 4, 3, {0}},         /* pads = kernel: empty windows on both axes */
+    };
+    for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, ds[ci].rank);
+        if (ds[ci].adaptive) {
+            d.window = MAXPOOL_WINDOW_ADAPTIVE;
+            for (int i = 0; i < ds[ci].rank; ++i)
+                d.output_size[i] = ds[ci].out[i];
+        } else {
+            for (int i = 0; i < ds[ci].rank; ++i) {
+                d.kernel[i] = ds[ci].k;
+                d.stride[i] = ds[ci].s;
+                d.pad_begin[i] = d.pad_end[i] = ds[ci].p;
+            }
+            d.rounding = MAXPOOL_ROUND_CEIL;
+        }
+        g_period = 1;
+        for (int i = 0; i < ds[ci].rank; ++i)
+            g_period *= ds[ci].shape[2 + i];
+        for (int bg = 0; bg < 4; ++bg) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < g_period; pos += quick ? 4 : 1) {
+                for (int opt = 0; opt < 4; ++opt) {
+                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.window_init = opt & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                    d.index_type = (maxpool_index_type)ts_rng_range(r, 0, 2);
+                    d.index_axis = (int)ts_rng_range(r, 0, 2);
+                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    g_nan1 = pos;
+                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, ds[ci].shape);
+                    check_case(&d, ds[ci].shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
+                }
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
+}
+
 int main(void)
 {
     const char *q = getenv("MAXPOOL_TEST_QUICK");
@@ -558,6 +689,7 @@ int main(void)
 
     fe_directed(&r, quick);
     fe_directed3(&r, quick);
+    linesfirst_cases(&r, quick);
     fixed_cases(&r);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);
