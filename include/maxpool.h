@@ -194,7 +194,7 @@ typedef struct maxpool_desc {
     maxpool_window_init window_init; /* default EMPTY_VALUE */
 
     /* execution */
-    int num_threads;     /* <= 1: the calling thread only */
+    int num_threads;     /* most threads a run uses; <= 1: the calling thread only (see maxpool_plan_threads) */
     maxpool_isa max_isa; /* default AUTO */
 } maxpool_desc;
 
@@ -241,6 +241,15 @@ MAXPOOL_API int64_t maxpool_plan_input_elements(const maxpool_plan *plan);
 MAXPOOL_API int64_t maxpool_plan_output_elements(const maxpool_plan *plan);
 /** Name of the kernel the plan chose, e.g. "ref_f32" or "f32_nchw_k3s2_avx2". */
 MAXPOOL_API const char *maxpool_plan_kernel_name(const maxpool_plan *plan);
+/**
+ * Threads maxpool_run uses with this plan: desc.num_threads, capped by the
+ * kernel's task count, and 1 when the run moves fewer than
+ * MAXPOOL_PARALLEL_MIN_BYTES bytes (input + output + indices; default 262144,
+ * the environment variable of that name, read at plan creation, overrides
+ * it): below that, starting a parallel region costs more than it saves. The
+ * results never depend on the thread count.
+ */
+MAXPOOL_API int maxpool_plan_threads(const maxpool_plan *plan);
 
 /** Size in bytes of one element of dtype; 0 for an invalid dtype. */
 MAXPOOL_API size_t maxpool_dtype_size(maxpool_dtype dtype);

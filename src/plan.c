@@ -46,6 +46,38 @@ maxpool_status maxpool_output_shape(const maxpool_desc *desc, const int64_t *inp
     return maxpool_ok(err);
 }
 
+/* Bytes below which a run stays on the calling thread (MAXPOOL_PARALLEL_MIN_BYTES overrides). */
+#define MAXPOOL_PARALLEL_MIN_BYTES_DEFAULT 262144
+
+static int plan_threads(const struct maxpool_plan *p)
+{
+#ifndef MAXPOOL_HAVE_OPENMP
+    (void)p;
+    return 1;
+#else
+    int nt = p->desc.num_threads;
+    if (nt <= 1)
+        return 1;
+    if ((int64_t)nt > p->kernel.tasks)
+        nt = p->kernel.tasks > 1 ? (int)p->kernel.tasks : 1;
+    int64_t min_bytes = MAXPOOL_PARALLEL_MIN_BYTES_DEFAULT;
+    const char *env = getenv("MAXPOOL_PARALLEL_MIN_BYTES");
+    if (env && *env) {
+        char *end = NULL;
+        const long long v = strtoll(env, &end, 10);
+        if (end && *end == '\0' && v >= 0)
+            min_bytes = v;
+    }
+    const size_t es = maxpool_dtype_size(p->desc.dtype);
+    const size_t is = p->desc.index_type == MAXPOOL_INDEX_I64   ? 8
+                      : p->desc.index_type == MAXPOOL_INDEX_I32 ? 4
+                                                                 : 0;
+    const double bytes = (double)(p->n * p->c) *
+                         ((double)p->in_spatial * (double)es + (double)p->out_spatial * (double)(es + is));
+    return bytes < (double)min_bytes ? 1 : nt;
+#endif
+}
+
 maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *input_shape, maxpool_plan **plan,
                                    maxpool_error *err)
 {
@@ -80,6 +112,7 @@ maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *inpu
     }
     p->isa = maxpool_effective_isa(p->desc.max_isa);
     maxpool_select_kernel(p);
+    p->threads = plan_threads(p);
     *plan = p;
     return maxpool_ok(err);
 }
@@ -102,10 +135,8 @@ maxpool_status maxpool_run(const maxpool_plan *p, const void *x, void *y, void *
     if (!x || !y || (p->desc.index_type != MAXPOOL_INDEX_NONE && !indices))
         return MAXPOOL_ERR_NULL_POINTER;
     const int64_t tasks = p->kernel.tasks;
-    int nt = p->desc.num_threads;
-    if (nt > 1 && (int64_t)nt > tasks)
-        nt = (int)tasks;
 #ifdef MAXPOOL_HAVE_OPENMP
+    const int nt = p->threads;
     if (nt > 1) {
         /* contiguous, disjoint task ranges: the bits never depend on nt */
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
@@ -132,3 +163,5 @@ int64_t maxpool_plan_input_elements(const maxpool_plan *p) { return p ? p->n * p
 int64_t maxpool_plan_output_elements(const maxpool_plan *p) { return p ? p->n * p->c * p->out_spatial : 0; }
 
 const char *maxpool_plan_kernel_name(const maxpool_plan *p) { return p ? p->kernel.name : "none"; }
+
+int maxpool_plan_threads(const maxpool_plan *p) { return p ? p->threads : 0; }

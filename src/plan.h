@@ -77,6 +77,7 @@ struct maxpool_plan {
     maxpool_scalar init; /* start value of the running max (empty_value) */
     int nan_propagate;   /* desc.nan_policy == PROPAGATE */
 
+    int threads;     /* threads a run uses (maxpool_plan_threads) */
     maxpool_isa isa; /* the ceiling kernel selection used */
     maxpool_kernel kernel;
     void *windows_block; /* owns every axis' start/count arrays */

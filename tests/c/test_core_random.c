@@ -826,6 +826,7 @@ static void model_self_check(void)
 int main(int argc, char **argv)
 {
     (void)argc;
+    ts_parallel_always();
     ts_omp_passive(argv);
     const uint64_t seed = ts_seed_from_env(20240611u);
     long ncases = 8000;

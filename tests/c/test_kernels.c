@@ -671,6 +671,7 @@ static void linesfirst_cases(ts_rng *r, int quick)
 
 int main(void)
 {
+    ts_parallel_always();
     const char *q = getenv("MAXPOOL_TEST_QUICK");
     const int quick = q && *q && strcmp(q, "0") != 0;
     ts_rng r;

@@ -5,6 +5,8 @@
  * same bits every time. Covers several dtypes, both layouts, indices, and
  * num_threads 1 and 3 inside each pthread (OpenMP teams nested in pthreads).
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "maxpool.h"
 #include "test_support.h"
 
@@ -212,9 +214,59 @@ static void reuse_case(void)
     ts_set_context("%s", "");
 }
 
+/* maxpool_plan_threads: num_threads capped by the task count, 1 below
+ * MAXPOOL_PARALLEL_MIN_BYTES (read at plan creation), 1 without OpenMP. */
+static void threads_threshold_case(void)
+{
+    maxpool_desc d;
+    maxpool_desc_init(&d, 2);
+    d.kernel[0] = d.kernel[1] = 2;
+    d.stride[0] = d.stride[1] = 2;
+    d.num_threads = 2;
+    const int64_t small[4] = {1, 16, 8, 8};      /* 5 KiB */
+    const int64_t big[4] = {1, 64, 112, 112};    /* 3.2 MB in, 0.8 MB out */
+    const int64_t one_task[4] = {1, 1, 2, 2};     /* one plane: one task */
+    const char *saved = getenv("MAXPOOL_PARALLEL_MIN_BYTES");
+    char keep[64] = "";
+    if (saved)
+        snprintf(keep, sizeof keep, "%s", saved);
+    struct {
+        const char *env;
+        const int64_t *shape;
+        int want; /* with OpenMP */
+    } cs[] = {
+        {NULL, small, 1}, {NULL, big, 2}, {"0", small, 2}, {"0", one_task, 1}, {"5000000", big, 1}, {"junk", small, 1},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
+        if (cs[i].env)
+            setenv("MAXPOOL_PARALLEL_MIN_BYTES", cs[i].env, 1);
+        else
+            unsetenv("MAXPOOL_PARALLEL_MIN_BYTES");
+        maxpool_plan *p = NULL;
+        CHECK_EQ_INT(maxpool_plan_create(&d, cs[i].shape, &p, NULL), MAXPOOL_OK);
+#ifdef _OPENMP
+        CHECK_MSG(maxpool_plan_threads(p) == cs[i].want, "case %zu: threads %d, want %d", i, maxpool_plan_threads(p),
+                  cs[i].want);
+#else
+        CHECK_EQ_INT(maxpool_plan_threads(p), 1);
+#endif
+        maxpool_plan_destroy(p);
+    }
+    d.num_threads = 1;
+    unsetenv("MAXPOOL_PARALLEL_MIN_BYTES");
+    maxpool_plan *p = NULL;
+    CHECK_EQ_INT(maxpool_plan_create(&d, big, &p, NULL), MAXPOOL_OK);
+    CHECK_EQ_INT(maxpool_plan_threads(p), 1);
+    maxpool_plan_destroy(p);
+    CHECK_EQ_INT(maxpool_plan_threads(NULL), 0);
+    if (saved)
+        setenv("MAXPOOL_PARALLEL_MIN_BYTES", keep, 1);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
+    ts_parallel_always();
     ts_omp_passive(argv);
     maxpool_desc d;
 
@@ -279,5 +331,6 @@ int main(int argc, char **argv)
         }
     }
     reuse_case();
+    threads_threshold_case();
     return ts_finish();
 }

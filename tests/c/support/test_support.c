@@ -115,6 +115,8 @@ uint64_t ts_seed_from_env(uint64_t fallback)
     return seed;
 }
 
+void ts_parallel_always(void) { setenv("MAXPOOL_PARALLEL_MIN_BYTES", "0", 0); }
+
 void ts_omp_passive(char **argv)
 {
 #if defined(__linux__)

@@ -97,6 +97,9 @@ uint64_t ts_seed_from_env(uint64_t fallback);
  * "passive" and re-executes the program (the runtime reads it only at start).
  * Call first thing in main. A no-op where /proc/self/exe is unavailable. */
 void ts_omp_passive(char **argv);
+/* Sets MAXPOOL_PARALLEL_MIN_BYTES=0 (unless set): the tests' small plans then
+ * run with num_threads threads too, so the threaded paths are exercised. */
+void ts_parallel_always(void);
 
 /* ---- half-precision conversions (independent of the library's) --------- */
 
