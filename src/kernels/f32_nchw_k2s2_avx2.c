@@ -187,32 +187,13 @@ int maxpool_f32_nchw_k2s2_match(const struct maxpool_plan *p)
 
 int64_t maxpool_f32_nchw_k2s2_tasks(const struct maxpool_plan *p) { return p->n * p->c; }
 
+/* the options as compile-time constants (f32_run_switch_impl.h) */
+#define KFN(n) k2s2_##n
+#define k2s2_run_impl k2s2_impl
+#include "f32_run_switch_impl.h"
+
 void maxpool_f32_nchw_k2s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1)
 {
-    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
-    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-#define K2_RUN(prop_, ik_)                                                                                         \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            k2s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                        \
-        else                                                                                                       \
-            k2s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                        \
-    } while (0)
-    if (p->nan_propagate) {
-        if (ik == 0)
-            K2_RUN(1, 0);
-        else if (ik == 1)
-            K2_RUN(1, 1);
-        else
-            K2_RUN(1, 2);
-    } else {
-        if (ik == 0)
-            K2_RUN(0, 0);
-        else if (ik == 1)
-            K2_RUN(0, 1);
-        else
-            K2_RUN(0, 2);
-    }
-#undef K2_RUN
+    KFN(run)(p, x, y, ind, t0, t1);
 }

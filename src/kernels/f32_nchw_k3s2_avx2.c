@@ -199,31 +199,7 @@ CF_AI void k3s2_emit(VF best, VI bi, VF e00, VI e0p, float *yo, void *io, int64_
             t2 = VI_BLEND_IM(t2, _mm256_setzero_si256(), VI_SIGN(t2));
     }
     t2 = VI_FIX(t2);
-    const int minus_one = !fe && !first_tap;
-    if (ik == 1) {
-        VI rr = VI_ADD(t2, VI_SET1((int32_t)base));
-        if (minus_one)
-            rr = VI_OR(rr, VI_SIGN(t2));
-        int32_t *o = (int32_t *)io;
-        if (n == 8) {
-            VI_STORE(o, rr);
-        } else {
-            alignas(32) int32_t tmp[8];
-            VI_STORE(tmp, rr);
-            for (int64_t q = 0; q < n; ++q)
-                o[q] = tmp[q];
-        }
-    } else {
-        int64_t *o = (int64_t *)io;
-        if (n == 8) {
-            VI_STORE_I64(o, t2, base, minus_one);
-        } else {
-            alignas(32) int64_t tmp[8];
-            VI_STORE_I64(tmp, t2, base, minus_one);
-            for (int64_t q = 0; q < n; ++q)
-                o[q] = tmp[q];
-        }
-    }
+    VI_STORE_INDEX(io, t2, base, !fe && !first_tap, n, ik);
 }
 
 /* In-plane position of each window's first tap (in-lane order). */
@@ -547,38 +523,20 @@ int64_t maxpool_f32_nchw_k3s2_tasks(const struct maxpool_plan *p)
     return planes * nb;
 }
 
+/* rank 2 or 3, the options as compile-time constants (f32_run_switch_impl.h) */
+CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                         const int prop, const int ik, const int fe)
+{
+    if (p->rank == 3)
+        k3s2_impl3(p, x, y, ind, t0, t1, prop, ik, fe);
+    else
+        k3s2_impl(p, x, y, ind, t0, t1, prop, ik, fe);
+}
+
+#include "f32_run_switch_impl.h"
+
 void maxpool_f32_nchw_k3s2_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1)
 {
-    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
-    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-#define K3_RUN(prop_, ik_)                                                                                         \
-    do {                                                                                                           \
-        if (p->rank == 3) {                                                                                        \
-            if (fe)                                                                                                \
-                k3s2_impl3(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                   \
-            else                                                                                                   \
-                k3s2_impl3(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                   \
-        } else if (fe) {                                                                                           \
-            k3s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                        \
-        } else {                                                                                                   \
-            k3s2_impl(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                        \
-        }                                                                                                          \
-    } while (0)
-    if (p->nan_propagate) {
-        if (ik == 0)
-            K3_RUN(1, 0);
-        else if (ik == 1)
-            K3_RUN(1, 1);
-        else
-            K3_RUN(1, 2);
-    } else {
-        if (ik == 0)
-            K3_RUN(0, 0);
-        else if (ik == 1)
-            K3_RUN(0, 1);
-        else
-            K3_RUN(0, 2);
-    }
-#undef K3_RUN
+    KFN(run)(p, x, y, ind, t0, t1);
 }

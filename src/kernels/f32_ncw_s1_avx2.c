@@ -83,31 +83,7 @@ CF_AI void ncw1_groups(const float *xr, float *yr, char *ir, int64_t ob, int64_t
             else if (first_tap == 2)
                 t = VI_BLEND_IM(t, _mm256_setzero_si256(), VI_SIGN(t));
         }
-        const int minus_one = !fe && !first_tap;
-        if (ik == 1) {
-            VI r = VI_ADD(t, VI_SET1((int32_t)base));
-            if (minus_one)
-                r = VI_OR(r, VI_SIGN(t));
-            int32_t *o = (int32_t *)(void *)ir + o0;
-            if (n == 8) {
-                VI_STORE(o, r);
-            } else {
-                alignas(32) int32_t tmp[8];
-                VI_STORE(tmp, r);
-                for (int64_t q = 0; q < n; ++q)
-                    o[q] = tmp[q];
-            }
-        } else {
-            int64_t *o = (int64_t *)(void *)ir + o0;
-            if (n == 8) {
-                VI_STORE_I64(o, t, base, minus_one);
-            } else {
-                alignas(32) int64_t tmp[8];
-                VI_STORE_I64(tmp, t, base, minus_one);
-                for (int64_t q = 0; q < n; ++q)
-                    o[q] = tmp[q];
-            }
-        }
+        VI_STORE_INDEX(ir + o0 * (ik == 2 ? 8 : 4), t, base, !fe && !first_tap, n, ik);
     }
 }
 
@@ -196,31 +172,10 @@ int maxpool_f32_ncw_s1_match(const struct maxpool_plan *p)
 
 int64_t maxpool_f32_ncw_s1_tasks(const struct maxpool_plan *p) { return p->n * p->c * ncw1_blocks(p); }
 
+#define ncw1_run_impl ncw1_impl
+#include "f32_run_switch_impl.h"
+
 void maxpool_f32_ncw_s1_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
 {
-    const int ik = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
-    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-#define NCW1_RUN(prop_, ik_)                                                                                       \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            ncw1_impl(p, x, y, ind, t0, t1, prop_, ik_, 1);                                                        \
-        else                                                                                                       \
-            ncw1_impl(p, x, y, ind, t0, t1, prop_, ik_, 0);                                                        \
-    } while (0)
-    if (p->nan_propagate) {
-        if (ik == 0)
-            NCW1_RUN(1, 0);
-        else if (ik == 1)
-            NCW1_RUN(1, 1);
-        else
-            NCW1_RUN(1, 2);
-    } else {
-        if (ik == 0)
-            NCW1_RUN(0, 0);
-        else if (ik == 1)
-            NCW1_RUN(0, 1);
-        else
-            NCW1_RUN(0, 2);
-    }
-#undef NCW1_RUN
+    KFN(run)(p, x, y, ind, t0, t1);
 }
