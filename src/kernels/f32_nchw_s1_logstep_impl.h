@@ -1,0 +1,389 @@
+/*
+ * Channels-first f32 max pooling, spatial rank 2, fixed windows with stride 1
+ * and dilation 1 on both axes (kernel sizes may differ per axis): log-step
+ * running max along W, then along H, so the work per output does not grow
+ * with the kernel size (about log2(k_w) + log2(k_h) + 2 vector combines per
+ * output vector). Included by f32_nchw_s1_logstep_<isa>.c after a
+ * simd_f32_<isa>.h vocabulary and with KPREFIX set.
+ *
+ * Work unit: a strip of output rows x a chunk of output columns of one
+ * plane. (1) W pass: each input row the strip needs, once: a copy of the
+ * row's span padded with the start value (the leaves, each comb(start, x)),
+ * then in place T_2P[i] = comb(T_P[i], T_P[i+P]) (covers [i, i+2P)), and
+ * the row result for column o = comb(T_P[o], T_P[o+k_w-P]) with P the
+ * largest power of two <= k_w. (2) H pass over those row results, in place
+ * in the strip buffer: the same T_2P rows = comb(T_P rows i, i+P). An output
+ * row whose window holds c input rows [a, a+c) (c < k_h at the borders) is
+ * written as comb(T_P row a, T_P row a+c-P), P the largest power of two
+ * <= c, right after level P is built (before it is overwritten by level
+ * 2P). So border rows need no padding rows at all.
+ *
+ * Why this is bit-exact with the reference's row-major scan (best starts at
+ * the start value; x replaces best when x > best, or, with NaN propagation,
+ * when x is NaN), where comb(A, B) = "B replaces A by that rule", A's result
+ * first:
+ *  - comb of two ranges A, B of one ordered sequence (W: columns of a row;
+ *    H: row results, in row order), A starting first, B ending last, A u B
+ *    the window, overlapping or adjacent, gives the scan's result over
+ *    A u B. Without NaN the scan keeps the first element of the maximum M if
+ *    M > start: if that element is in A, A holds it and B's best (<= M)
+ *    cannot replace it (strict >); otherwise A's best < M, and B's first
+ *    maximum is the window's (A covers every element before B's part outside
+ *    A). With propagation: if B holds a NaN its last NaN is the window's
+ *    last; else A's last NaN is (it lies outside B). Under NaN ignore no NaN
+ *    ever enters a result: the leaves are comb(start, x). A result with no
+ *    position (start value) never replaces anything, and every element <=
+ *    start leaves as (start, no position), as in the scan.
+ *  - W first, then H: the scan is row-major, i.e. the rows of the window in
+ *    order, each row's part left to right. A row result is the scan of that
+ *    row's part; the H pass scans row results with the same rule in row
+ *    order: the first row holding M, in it the first M (its bits, -0.0 vs
+ *    +0.0, and its position); with propagation the last row holding a NaN,
+ *    in it the last NaN. The same element, so values (bits) and positions
+ *    agree, with or without indices.
+ *  - Padding never wins: leaves outside [0, in) are (start, no position),
+ *    and rows outside the input are never combined (clipped windows).
+ * Windows with no input element (count 0 on an axis) write the empty value
+ * and the empty index.
+ *
+ * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): as in
+ * f32_nchw_rows_impl.h (see its proof): the passes run from -inf, and the
+ * output takes (e00, its position) where the result has no position, or
+ * (NaN ignored) where e00 is NaN; e00 is the window's first tap (row
+ * start_h, column start_w).
+ *
+ * Memory: every buffer is on the task's stack (about 45 KiB); nothing is
+ * allocated or shared. The strip buffer holds positions (int32) after the
+ * values when indices are asked for; it is only ever accessed through the
+ * vector load/store intrinsics, whose pointer types may alias anything.
+ */
+#include "f32_nchw_s1_logstep_geom.h"
+
+#include <math.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KCAT_(a, b) a##b
+#define KCAT(a, b) KCAT_(a, b)
+#define KFN(n) KCAT(KPREFIX, n)
+#ifndef CF_AI
+#define CF_AI static inline __attribute__((always_inline))
+#endif
+
+#define LS_ROW_FLOATS (LS_CHUNK + LS_KW_MAX + 3 * VW) /* padded row span */
+
+#include "f32_update_impl.h"
+
+/* d[j] = comb(a[j], b[j]) for j < n rounded up to VW. d may be a (in-place
+ * levels): the store of [j, j+VW) precedes only reads at >= j+VW of a and b
+ * when b > a. */
+CF_AI void KFN(comb_range)(float *dv, int32_t *dp, const float *av, const int32_t *ap, const float *bv,
+                           const int32_t *bp, int64_t n, const int prop, const int wi)
+{
+    const VI vneg = VI_SET1(-1);
+#pragma GCC unroll 4
+    for (int64_t j = 0; j < n; j += VW) {
+        VF a = VF_LOAD(av + j);
+        VI ai = wi ? VI_LOAD(ap + j) : vneg;
+        KFN(update)(&a, &ai, VF_LOAD(bv + j), wi ? VI_LOAD(bp + j) : vneg, prop, wi);
+        VF_STORE(dv + j, a);
+        if (wi)
+            VI_STORE(dp + j, ai);
+    }
+}
+
+/* W pass of one input row xr (in-plane offset loff of its element 0) for
+ * ncp output columns whose windows start at input column u0 + o (o < ncp):
+ * results to dv/dp[0 .. ncp). tv/tp: LS_ROW_FLOATS scratch. */
+CF_AI void KFN(wrow)(const float *xr, int64_t W, int64_t u0, int64_t ncp, int64_t kw, int32_t loff, float *dv,
+                     int32_t *dp, float init, float *tv, int32_t *tp, const int prop, const int wi)
+{
+    const VF vinit = VF_SET1(init);
+    const VI vneg = VI_SET1(-1);
+    const int64_t span = ncp + kw - 1, L = span + VW; /* levels read up to span + VW - 1 */
+    int64_t va = u0 < 0 ? -u0 : 0, vb = W - u0;        /* [va, vb): leaves inside the row */
+    if (va > L)
+        va = L;
+    if (vb > L)
+        vb = L;
+    if (vb < va)
+        vb = va;
+    /* leaves: (start, none) outside the row, comb(start, x) inside */
+    for (int64_t i = 0; i < va; i += VW) {
+        VF_STORE(tv + i, vinit);
+        if (wi)
+            VI_STORE(tp + i, vneg);
+    }
+    if (vb - va >= VW) {
+        const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u0), VI_IOTA);
+        for (int64_t i = va;; i += VW) {
+            if (i + VW > vb) {
+                if (i >= vb)
+                    break;
+                i = vb - VW; /* last group overlaps the previous one: same leaves */
+            }
+            VF best = vinit;
+            VI bi = vneg;
+            KFN(update)(&best, &bi, VF_LOAD(xr + u0 + i), VI_ADD(pv, VI_SET1((int32_t)i)), prop, wi);
+            VF_STORE(tv + i, best);
+            if (wi)
+                VI_STORE(tp + i, bi);
+        }
+    } else {
+        for (int64_t i = va; i < vb; ++i) {
+            const float e = xr[u0 + i];
+            const int win = e > init || (prop && e != e);
+            tv[i] = win ? e : init;
+            tp[i] = win ? loff + (int32_t)(u0 + i) : -1;
+        }
+    }
+    for (int64_t i = vb; i < L; i += VW) {
+        VF_STORE(tv + i, vinit);
+        if (wi)
+            VI_STORE(tp + i, vneg);
+    }
+    int64_t P = 1;
+    for (; 2 * P <= kw; P *= 2) /* T_2P valid for i < span - 2P + 1 */
+        KFN(comb_range)(tv, tp, tv, tp, tv + P, tp + P, span - 2 * P + 1, prop, wi);
+    KFN(comb_range)(dv, dp, tv, tp, tv + (kw - P), tp + (kw - P), ncp, prop, wi);
+}
+
+/* VAL/I32/I64 are the index kinds 0/1/2 of f32_run_switch_impl.h */
+enum { LS_OUT_VAL = 0, LS_OUT_I32 = 1, LS_OUT_I64 = 2 };
+
+/* What the output pass needs for one chunk and output row. */
+typedef struct KFN(out_ctx) {
+    const float *xp;    /* the plane */
+    int32_t gbase;      /* in-plane offset of the output row's first window row (start_h * W) */
+    float uinit;        /* the empty value */
+    int64_t c0, pbw, W; /* chunk start, W pad, W size: e00 contiguous for columns pbw <= o, o + VW <= W + pbw */
+    const int32_t *ft;  /* [column] first tap on W (aw.start), for the first-tap empty index */
+    const int32_t *fg;  /* [column] first tap of the window (0 for empty columns) */
+    const int32_t *fem; /* [column] -1 where the column window is empty, else 0 */
+    int first_tap;      /* empty index: 0 = -1, 1 = first tap, 2 = plane start */
+    int64_t base;       /* plane's index offset n*idx_n + c*idx_c */
+} KFN(out_ctx);
+
+/* Writes one output row (ncols columns of the chunk): comb(A, B) per column,
+ * or the empty window when empty; first-element fix-ups; indices. */
+CF_AI void KFN(emit)(const float *av, const int32_t *ap, const float *bv, const int32_t *bp, const int empty,
+                     int64_t ncols, float *yo, void *io, int32_t rowbase, const KFN(out_ctx) * oc, const int prop,
+                     const int wi, const int ok, const int fe)
+{
+    const VI vneg = VI_SET1(-1);
+    for (int64_t i = 0; i < ncols; i += VW) {
+        VF best;
+        VI bi = vneg;
+        if (empty) {
+            best = VF_SET1(oc->uinit);
+        } else {
+            best = VF_LOAD(av + i);
+            if (wi)
+                bi = VI_LOAD(ap + i);
+            KFN(update)(&best, &bi, VF_LOAD(bv + i), wi ? VI_LOAD(bp + i) : vneg, prop, wi);
+            if (fe) {
+                if (wi || !prop) {
+                    const int64_t o = oc->c0 + i;
+                    VF e;
+                    VI gi;
+                    if (o >= oc->pbw && o + VW <= oc->W + oc->pbw) { /* start_w = o - pbw, all inside */
+                        const int32_t g0 = oc->gbase + (int32_t)(o - oc->pbw);
+                        e = VF_LOAD(oc->xp + g0);
+                        gi = VI_ADD(VI_SET1(g0), VI_IOTA);
+                    } else {
+                        gi = VI_ADD(VI_LOAD(oc->fg + i), VI_SET1(oc->gbase));
+                        e = VF_GATHER(oc->xp, gi);
+                    }
+                    VF fix;
+                    if (wi && !prop)
+                        fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
+                    else if (wi)
+                        fix = VI_ASF(VI_SIGN(bi));
+                    else
+                        fix = VF_ISNAN(e);
+                    best = VF_BLEND(best, e, fix);
+                    if (wi)
+                        bi = VI_BLEND(bi, gi, fix);
+                }
+                const VF em = VI_ASF(VI_LOAD(oc->fem + i));
+                best = VF_BLEND(best, VF_SET1(oc->uinit), em);
+                if (wi)
+                    bi = VI_BLEND(bi, vneg, em);
+            }
+        }
+        const int64_t n = ncols - i < VW ? ncols - i : VW;
+        if (n == VW)
+            VF_STORE(yo + i, best);
+        else
+            VF_MASKSTORE(yo + i, n, best);
+        if (!wi)
+            continue;
+        VI t = bi;
+        if (oc->first_tap == 1)
+            t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(oc->ft + i), VI_SET1(rowbase)), VI_SIGN(t));
+        else if (oc->first_tap == 2)
+            t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
+        if (ok == LS_OUT_I32) {
+            VI r = VI_ADD(t, VI_SET1((int32_t)oc->base));
+            if (!oc->first_tap)
+                r = VI_OR(r, VI_SIGN(t));
+            if (n == VW) {
+                VI_STORE((int32_t *)io + i, r);
+            } else {
+                alignas(32) int32_t tmp[VW];
+                VI_STORE(tmp, r);
+                for (int64_t q = 0; q < n; ++q)
+                    ((int32_t *)io)[i + q] = tmp[q];
+            }
+        } else {
+            if (n == VW) {
+                VI_STORE_I64((int64_t *)io + i, t, oc->base, !oc->first_tap);
+            } else {
+                alignas(32) int64_t tmp[VW];
+                VI_STORE_I64(tmp, t, oc->base, !oc->first_tap);
+                for (int64_t q = 0; q < n; ++q)
+                    ((int64_t *)io)[i + q] = tmp[q];
+            }
+        }
+    }
+}
+
+CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
+                         const int prop, const int ok, const int fe)
+{
+    const int wi = ok != LS_OUT_VAL;
+    const maxpool_axis *ah = &p->axis[0], *aw = &p->axis[1];
+    const int64_t W = aw->in, OH = ah->out, OW = aw->out;
+    const int64_t kh = ah->kernel, kw = aw->kernel, pbw = aw->pad_begin;
+    const float init = fe ? -INFINITY : p->init.f32; /* start value of the passes */
+    const int64_t planes = p->n * p->c, nb = cf_blocks(planes, OH);
+    const int64_t isz = ok == LS_OUT_I64 ? 8 : 4;
+
+    alignas(32) float strip[LS_BUF_FLOATS];
+    alignas(32) float tv[LS_ROW_FLOATS];
+    alignas(32) int32_t tp[LS_ROW_FLOATS];
+    alignas(32) int32_t ft[LS_CHUNK + 16];
+    alignas(32) int32_t fg[LS_CHUNK + 16];
+    alignas(32) int32_t fem[LS_CHUNK + 16];
+
+    /* Strip shape: chunk columns (ncp floats a row) x up to nrcap input rows.
+     * The strip should stay in L1 (LS_L1_FLOATS per array) with enough rows
+     * (about 4 k_h) that the k_h - 1 rows read again by the next strip cost
+     * little; columns are cut into even chunks for that. */
+    const int64_t cap = wi ? LS_BUF_FLOATS / 2 : LS_BUF_FLOATS;
+    const int64_t l1 = wi ? LS_L1_FLOATS / 2 : LS_L1_FLOATS;
+    float *const sv = strip;
+    int32_t *const sp = (int32_t *)(void *)(wi ? strip + cap : strip); /* vector access only (see top) */
+    const int64_t H = ah->in, owp = (OW + VW - 1) / VW * VW;
+    int64_t rows_t = 4 * kh < kh + 16 ? kh + 16 : 4 * kh; /* wanted strip rows */
+    if (rows_t > H)
+        rows_t = H;
+    int64_t cmax = l1 / rows_t / VW * VW;
+    if (cmax > LS_CHUNK)
+        cmax = LS_CHUNK;
+    if (cmax < 4 * VW)
+        cmax = 4 * VW;
+    const int64_t nchunks = (owp + cmax - 1) / cmax;
+    int64_t chunk = ((OW + nchunks - 1) / nchunks + VW - 1) / VW * VW;
+    const int64_t need = (H < kh ? H : kh) + 1; /* rows for at least one output row a strip */
+    if (chunk * need > cap)
+        chunk = cap / need / VW * VW; /* >= VW: kh <= LS_KH_MAX */
+    int64_t nrcap = l1 / chunk;
+    if (nrcap < rows_t)
+        nrcap = rows_t;
+    if (nrcap < need)
+        nrcap = need;
+    if (nrcap > cap / chunk)
+        nrcap = cap / chunk;
+    /* output rows a strip: its input rows number at most min(H, rows + kh - 1) */
+    const int64_t rstep = nrcap >= H ? OH : nrcap - (kh - 1);
+
+    KFN(out_ctx) oc;
+    oc.uinit = p->init.f32;
+    oc.pbw = pbw;
+    oc.W = W;
+    oc.ft = ft;
+    oc.fg = fg;
+    oc.fem = fem;
+    oc.first_tap = p->desc.empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP     ? 1
+                   : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
+                                                                            : 0;
+
+    for (int64_t c0 = 0; c0 < OW; c0 += chunk) {
+        const int64_t c1 = c0 + chunk < OW ? c0 + chunk : OW;
+        const int64_t ncols = c1 - c0, ncp = (ncols + VW - 1) / VW * VW;
+        const int64_t u0 = c0 - pbw; /* input column of column c0's first tap */
+        oc.c0 = c0;
+        if (wi && oc.first_tap == 1) {
+            for (int64_t i = 0; i < ncols; ++i)
+                ft[i] = (int32_t)aw->start[c0 + i];
+            for (int64_t i = ncols; i < ncp; ++i)
+                ft[i] = 0;
+        }
+        if (fe) {
+            for (int64_t i = 0; i < ncols; ++i) {
+                const int empty = aw->count[c0 + i] == 0;
+                fg[i] = empty ? 0 : (int32_t)aw->start[c0 + i];
+                fem[i] = -empty;
+            }
+            for (int64_t i = ncols; i < ncp; ++i)
+                fg[i] = fem[i] = 0;
+        }
+        for (int64_t t = t0; t < t1; ++t) {
+            const int64_t plane = t / nb, blk = t % nb;
+            const int64_t rb = blk * OH / nb, re = (blk + 1) * OH / nb;
+            const float *xp = x + plane * p->in_spatial;
+            float *yp = y + plane * p->out_spatial;
+            char *ip = wi ? (char *)ind + plane * p->out_spatial * isz : NULL;
+            oc.xp = xp;
+            oc.base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
+            for (int64_t q0 = rb; q0 < re; q0 += rstep) {
+                const int64_t q1 = q0 + rstep < re ? q0 + rstep : re;
+                /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
+                int64_t lo = -1, hi = 0, maxc = 0;
+                for (int64_t o = q0; o < q1; ++o) {
+                    const int64_t c = ah->count[o];
+                    if (c == 0)
+                        continue;
+                    if (lo < 0)
+                        lo = ah->start[o];
+                    hi = ah->start[o] + c;
+                    if (c > maxc)
+                        maxc = c;
+                }
+                const int64_t nrows = lo < 0 ? 0 : hi - lo;
+                for (int64_t r = 0; r < nrows; ++r) {
+                    const int64_t u = lo + r;
+                    KFN(wrow)(xp + u * W, W, u0, ncp, kw, (int32_t)(u * W), sv + r * ncp, sp + r * ncp, init, tv,
+                              tp, prop, wi);
+                }
+                /* H pass: level P built, then the rows whose window count has largest power of two P */
+                for (int64_t P = 1;; P *= 2) {
+                    for (int64_t o = q0; o < q1; ++o) {
+                        const int64_t c = ah->count[o];
+                        const int32_t rowbase = (int32_t)(ah->start[o] * W);
+                        float *yo = yp + o * OW + c0;
+                        void *io = wi ? ip + (o * OW + c0) * isz : NULL;
+                        if (c == 0) {
+                            if (P == 1)
+                                KFN(emit)(NULL, NULL, NULL, NULL, 1, ncols, yo, io, rowbase, &oc, prop, wi, ok, fe);
+                            continue;
+                        }
+                        if (c < P || c >= 2 * P)
+                            continue;
+                        const int64_t a = ah->start[o] - lo, b = a + c - P;
+                        oc.gbase = rowbase;
+                        KFN(emit)(sv + a * ncp, sp + a * ncp, sv + b * ncp, sp + b * ncp, 0, ncols, yo, io, rowbase,
+                                  &oc, prop, wi, ok, fe);
+                    }
+                    if (2 * P > maxc)
+                        break;
+                    KFN(comb_range)(sv, sp, sv, sp, sv + P * ncp, sp + P * ncp, (nrows - 2 * P + 1) * ncp, prop, wi);
+                }
+            }
+        }
+    }
+}
+
+#include "f32_run_switch_impl.h"
