@@ -32,6 +32,9 @@ static inline int ls_match(const struct maxpool_plan *p)
         return 0;
     if (h->kernel > LS_KH_MAX || w->kernel > LS_KW_MAX)
         return 0;
+    /* a strip of k_h + 2 rows of (at least) k_w + 32 floats, values and positions, fits the buffer */
+    if ((h->kernel + 2) * (w->kernel + 32) > LS_BUF_FLOATS / 2)
+        return 0;
     return h->kernel >= LS_MIN_K || w->kernel >= LS_MIN_K;
 }
 

@@ -71,8 +71,6 @@
 #define CF_AI static inline __attribute__((always_inline))
 #endif
 
-#define LS_ROW_FLOATS (LS_CHUNK + LS_KW_MAX + 3 * VW) /* padded row span */
-
 #include "f32_update_impl.h"
 
 /* d[j] = comb(a[j], b[j]) for j < n rounded up to VW. d may be a (in-place
@@ -93,23 +91,33 @@ CF_AI void KFN(comb_range)(float *dv, int32_t *dp, const float *av, const int32_
     }
 }
 
-/* W pass of one input row xr (in-plane offset loff of its element 0) for
- * ncp output columns whose windows start at input column u0 + o (o < ncp):
- * results to dv/dp[0 .. ncp). tv/tp: LS_ROW_FLOATS scratch. */
-CF_AI void KFN(wrow)(const float *xr, int64_t W, int64_t u0, int64_t ncp, int64_t kw, int32_t loff, float *dv,
-                     int32_t *dp, float init, float *tv, int32_t *tp, const int prop, const int wi)
+/* One vector of leaves: comb(start, x). */
+CF_AI void KFN(leaf)(const float *xs, float *tv, int32_t *tp, VI pos, VF vinit, const int prop, const int wi)
+{
+    VF best = vinit;
+    VI bi = VI_SET1(-1);
+    KFN(update)(&best, &bi, VF_LOAD(xs), pos, prop, wi);
+    VF_STORE(tv, best);
+    if (wi)
+        VI_STORE(tp, bi);
+}
+
+/* Leaves of one input row xr (in-plane offset loff of its element 0) for
+ * the W pass: tv/tp[i] for i < Ls is input column u0 + i as comb(start, x),
+ * or (start, no position) outside [0, W). Stores may run up to VW - 1 past
+ * Ls (into the next row, written afterwards, or the slack row). */
+CF_AI void KFN(wleaves)(const float *xr, int64_t W, int64_t u0, int64_t Ls, int32_t loff, float *tv, int32_t *tp,
+                        float init, const int prop, const int wi)
 {
     const VF vinit = VF_SET1(init);
     const VI vneg = VI_SET1(-1);
-    const int64_t span = ncp + kw - 1, L = span + VW; /* levels read up to span + VW - 1 */
-    int64_t va = u0 < 0 ? -u0 : 0, vb = W - u0;        /* [va, vb): leaves inside the row */
-    if (va > L)
-        va = L;
-    if (vb > L)
-        vb = L;
+    int64_t va = u0 < 0 ? -u0 : 0, vb = W - u0; /* [va, vb): leaves inside the row */
+    if (va > Ls)
+        va = Ls;
+    if (vb > Ls)
+        vb = Ls;
     if (vb < va)
         vb = va;
-    /* leaves: (start, none) outside the row, comb(start, x) inside */
     for (int64_t i = 0; i < va; i += VW) {
         VF_STORE(tv + i, vinit);
         if (wi)
@@ -117,36 +125,29 @@ CF_AI void KFN(wrow)(const float *xr, int64_t W, int64_t u0, int64_t ncp, int64_
     }
     if (vb - va >= VW) {
         const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u0), VI_IOTA);
-        for (int64_t i = va;; i += VW) {
-            if (i + VW > vb) {
-                if (i >= vb)
-                    break;
-                i = vb - VW; /* last group overlaps the previous one: same leaves */
-            }
-            VF best = vinit;
-            VI bi = vneg;
-            KFN(update)(&best, &bi, VF_LOAD(xr + u0 + i), VI_ADD(pv, VI_SET1((int32_t)i)), prop, wi);
-            VF_STORE(tv + i, best);
-            if (wi)
-                VI_STORE(tp + i, bi);
-        }
+        int64_t i = va;
+#pragma GCC unroll 2
+        for (; i + VW <= vb; i += VW)
+            KFN(leaf)(xr + u0 + i, tv + i, tp + i, VI_ADD(pv, VI_SET1((int32_t)i)), vinit, prop, wi);
+        if (i < vb) /* last group overlaps the previous one: same leaves */
+            KFN(leaf)(xr + vb - VW + u0, tv + vb - VW, tp + vb - VW, VI_ADD(pv, VI_SET1((int32_t)(vb - VW))), vinit,
+                      prop, wi);
     } else {
         for (int64_t i = va; i < vb; ++i) {
             const float e = xr[u0 + i];
             const int win = e > init || (prop && e != e);
             tv[i] = win ? e : init;
-            tp[i] = win ? loff + (int32_t)(u0 + i) : -1;
+            if (wi) {
+                const int32_t q = win ? loff + (int32_t)(u0 + i) : -1;
+                memcpy(tp + i, &q, sizeof q); /* tp lies in float storage */
+            }
         }
     }
-    for (int64_t i = vb; i < L; i += VW) {
+    for (int64_t i = vb; i < Ls; i += VW) {
         VF_STORE(tv + i, vinit);
         if (wi)
             VI_STORE(tp + i, vneg);
     }
-    int64_t P = 1;
-    for (; 2 * P <= kw; P *= 2) /* T_2P valid for i < span - 2P + 1 */
-        KFN(comb_range)(tv, tp, tv, tp, tv + P, tp + P, span - 2 * P + 1, prop, wi);
-    KFN(comb_range)(dv, dp, tv, tp, tv + (kw - P), tp + (kw - P), ncp, prop, wi);
 }
 
 /* VAL/I32/I64 are the index kinds 0/1/2 of f32_run_switch_impl.h */
@@ -165,88 +166,99 @@ typedef struct KFN(out_ctx) {
     int64_t base;       /* plane's index offset n*idx_n + c*idx_c */
 } KFN(out_ctx);
 
-/* Writes one output row (ncols columns of the chunk): comb(A, B) per column,
- * or the empty window when empty; first-element fix-ups; indices. */
+/* One output vector (columns i .. i+n-1 of the chunk, n <= VW) of an output
+ * row: comb(A, B) per column, or the empty window when empty; first-element
+ * fix-ups; indices. */
+CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int32_t *ap, const float *bv,
+                         const int32_t *bp, const int empty, float *yo, void *io, int32_t rowbase,
+                         const KFN(out_ctx) * oc, const int prop, const int wi, const int ok, const int fe)
+{
+    const VI vneg = VI_SET1(-1);
+    VF best;
+    VI bi = vneg;
+    if (empty) {
+        best = VF_SET1(oc->uinit);
+    } else {
+        best = VF_LOAD(av + i);
+        if (wi)
+            bi = VI_LOAD(ap + i);
+        KFN(update)(&best, &bi, VF_LOAD(bv + i), wi ? VI_LOAD(bp + i) : vneg, prop, wi);
+        if (fe) {
+            if (wi || !prop) {
+                const int64_t o = oc->c0 + i;
+                VF e;
+                VI gi;
+                if (o >= oc->pbw && o + VW <= oc->W + oc->pbw) { /* start_w = o - pbw, all inside */
+                    const int32_t g0 = oc->gbase + (int32_t)(o - oc->pbw);
+                    e = VF_LOAD(oc->xp + g0);
+                    gi = VI_ADD(VI_SET1(g0), VI_IOTA);
+                } else {
+                    gi = VI_ADD(VI_LOAD(oc->fg + i), VI_SET1(oc->gbase));
+                    e = VF_GATHER(oc->xp, gi);
+                }
+                VF fix;
+                if (wi && !prop)
+                    fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
+                else if (wi)
+                    fix = VI_ASF(VI_SIGN(bi));
+                else
+                    fix = VF_ISNAN(e);
+                best = VF_BLEND(best, e, fix);
+                if (wi)
+                    bi = VI_BLEND(bi, gi, fix);
+            }
+            const VF em = VI_ASF(VI_LOAD(oc->fem + i));
+            best = VF_BLEND(best, VF_SET1(oc->uinit), em);
+            if (wi)
+                bi = VI_BLEND(bi, vneg, em);
+        }
+    }
+    if (n == VW)
+        VF_STORE(yo + i, best);
+    else
+        VF_MASKSTORE(yo + i, n, best);
+    if (!wi)
+        return;
+    VI t = bi;
+    if (oc->first_tap == 1)
+        t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(oc->ft + i), VI_SET1(rowbase)), VI_SIGN(t));
+    else if (oc->first_tap == 2)
+        t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
+    if (ok == LS_OUT_I32) {
+        VI r = VI_ADD(t, VI_SET1((int32_t)oc->base));
+        if (!oc->first_tap)
+            r = VI_OR(r, VI_SIGN(t));
+        if (n == VW) {
+            VI_STORE((int32_t *)io + i, r);
+        } else {
+            alignas(32) int32_t tmp[VW];
+            VI_STORE(tmp, r);
+            for (int64_t q = 0; q < n; ++q)
+                ((int32_t *)io)[i + q] = tmp[q];
+        }
+    } else {
+        if (n == VW) {
+            VI_STORE_I64((int64_t *)io + i, t, oc->base, !oc->first_tap);
+        } else {
+            alignas(32) int64_t tmp[VW];
+            VI_STORE_I64(tmp, t, oc->base, !oc->first_tap);
+            for (int64_t q = 0; q < n; ++q)
+                ((int64_t *)io)[i + q] = tmp[q];
+        }
+    }
+}
+
+/* Writes one output row (ncols columns of the chunk): full vectors, then the tail. */
 CF_AI void KFN(emit)(const float *av, const int32_t *ap, const float *bv, const int32_t *bp, const int empty,
                      int64_t ncols, float *yo, void *io, int32_t rowbase, const KFN(out_ctx) * oc, const int prop,
                      const int wi, const int ok, const int fe)
 {
-    const VI vneg = VI_SET1(-1);
-    for (int64_t i = 0; i < ncols; i += VW) {
-        VF best;
-        VI bi = vneg;
-        if (empty) {
-            best = VF_SET1(oc->uinit);
-        } else {
-            best = VF_LOAD(av + i);
-            if (wi)
-                bi = VI_LOAD(ap + i);
-            KFN(update)(&best, &bi, VF_LOAD(bv + i), wi ? VI_LOAD(bp + i) : vneg, prop, wi);
-            if (fe) {
-                if (wi || !prop) {
-                    const int64_t o = oc->c0 + i;
-                    VF e;
-                    VI gi;
-                    if (o >= oc->pbw && o + VW <= oc->W + oc->pbw) { /* start_w = o - pbw, all inside */
-                        const int32_t g0 = oc->gbase + (int32_t)(o - oc->pbw);
-                        e = VF_LOAD(oc->xp + g0);
-                        gi = VI_ADD(VI_SET1(g0), VI_IOTA);
-                    } else {
-                        gi = VI_ADD(VI_LOAD(oc->fg + i), VI_SET1(oc->gbase));
-                        e = VF_GATHER(oc->xp, gi);
-                    }
-                    VF fix;
-                    if (wi && !prop)
-                        fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
-                    else if (wi)
-                        fix = VI_ASF(VI_SIGN(bi));
-                    else
-                        fix = VF_ISNAN(e);
-                    best = VF_BLEND(best, e, fix);
-                    if (wi)
-                        bi = VI_BLEND(bi, gi, fix);
-                }
-                const VF em = VI_ASF(VI_LOAD(oc->fem + i));
-                best = VF_BLEND(best, VF_SET1(oc->uinit), em);
-                if (wi)
-                    bi = VI_BLEND(bi, vneg, em);
-            }
-        }
-        const int64_t n = ncols - i < VW ? ncols - i : VW;
-        if (n == VW)
-            VF_STORE(yo + i, best);
-        else
-            VF_MASKSTORE(yo + i, n, best);
-        if (!wi)
-            continue;
-        VI t = bi;
-        if (oc->first_tap == 1)
-            t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(oc->ft + i), VI_SET1(rowbase)), VI_SIGN(t));
-        else if (oc->first_tap == 2)
-            t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
-        if (ok == LS_OUT_I32) {
-            VI r = VI_ADD(t, VI_SET1((int32_t)oc->base));
-            if (!oc->first_tap)
-                r = VI_OR(r, VI_SIGN(t));
-            if (n == VW) {
-                VI_STORE((int32_t *)io + i, r);
-            } else {
-                alignas(32) int32_t tmp[VW];
-                VI_STORE(tmp, r);
-                for (int64_t q = 0; q < n; ++q)
-                    ((int32_t *)io)[i + q] = tmp[q];
-            }
-        } else {
-            if (n == VW) {
-                VI_STORE_I64((int64_t *)io + i, t, oc->base, !oc->first_tap);
-            } else {
-                alignas(32) int64_t tmp[VW];
-                VI_STORE_I64(tmp, t, oc->base, !oc->first_tap);
-                for (int64_t q = 0; q < n; ++q)
-                    ((int64_t *)io)[i + q] = tmp[q];
-            }
-        }
-    }
+    int64_t i = 0;
+#pragma GCC unroll 2
+    for (; i + VW <= ncols; i += VW)
+        KFN(emit_vec)(i, VW, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe);
+    if (i < ncols)
+        KFN(emit_vec)(i, ncols - i, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe);
 }
 
 CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
@@ -261,43 +273,52 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     const int64_t isz = ok == LS_OUT_I64 ? 8 : 4;
 
     alignas(32) float strip[LS_BUF_FLOATS];
-    alignas(32) float tv[LS_ROW_FLOATS];
-    alignas(32) int32_t tp[LS_ROW_FLOATS];
     alignas(32) int32_t ft[LS_CHUNK + 16];
     alignas(32) int32_t fg[LS_CHUNK + 16];
     alignas(32) int32_t fem[LS_CHUNK + 16];
+    int8_t lev[LS_BUF_FLOATS / VW]; /* per strip output row: its H level (log2 P), -1 empty */
 
-    /* Strip shape: chunk columns (ncp floats a row) x up to nrcap input rows.
-     * The strip should stay in L1 (LS_L1_FLOATS per array) with enough rows
-     * (about 4 k_h) that the k_h - 1 rows read again by the next strip cost
-     * little; columns are cut into even chunks for that. */
+    /* Strip: up to nrcap input rows of Ls floats (the W span of a chunk of
+     * output columns, rounded up to VW), then one slack row that the flat
+     * level loops may read. It should stay in L1 (LS_L1_FLOATS per array)
+     * with enough rows (about 4 k_h) that the k_h - 1 rows read again by the
+     * next strip cost little; columns are cut into even chunks for that. */
     const int64_t cap = wi ? LS_BUF_FLOATS / 2 : LS_BUF_FLOATS;
     const int64_t l1 = wi ? LS_L1_FLOATS / 2 : LS_L1_FLOATS;
     float *const sv = strip;
     int32_t *const sp = (int32_t *)(void *)(wi ? strip + cap : strip); /* vector access only (see top) */
     const int64_t H = ah->in, owp = (OW + VW - 1) / VW * VW;
+    const int64_t need = (H < kh ? H : kh) + 1; /* rows: one output row a strip, and the slack row */
     int64_t rows_t = 4 * kh < kh + 16 ? kh + 16 : 4 * kh; /* wanted strip rows */
     if (rows_t > H)
         rows_t = H;
-    int64_t cmax = l1 / rows_t / VW * VW;
-    if (cmax > LS_CHUNK)
-        cmax = LS_CHUNK;
+    if (rows_t < need)
+        rows_t = need;
+    int64_t cmax = (l1 / (rows_t + 1) - (kw - 1)) / VW * VW;
     if (cmax < 4 * VW)
         cmax = 4 * VW;
+    const int64_t cfit = (cap / (need + 1) - (kw - 1) - VW) / VW * VW; /* >= VW by ls_match */
+    if (cmax > cfit)
+        cmax = cfit;
+    if (cmax > LS_CHUNK)
+        cmax = LS_CHUNK;
     const int64_t nchunks = (owp + cmax - 1) / cmax;
-    int64_t chunk = ((OW + nchunks - 1) / nchunks + VW - 1) / VW * VW;
-    const int64_t need = (H < kh ? H : kh) + 1; /* rows for at least one output row a strip */
-    if (chunk * need > cap)
-        chunk = cap / need / VW * VW; /* >= VW: kh <= LS_KH_MAX */
-    int64_t nrcap = l1 / chunk;
+    const int64_t chunk = ((OW + nchunks - 1) / nchunks + VW - 1) / VW * VW;
+    const int64_t Ls = (chunk + kw - 1 + VW - 1) / VW * VW;
+    int64_t nrcap = l1 / Ls - 1;
     if (nrcap < rows_t)
         nrcap = rows_t;
-    if (nrcap < need)
-        nrcap = need;
-    if (nrcap > cap / chunk)
-        nrcap = cap / chunk;
+    if (nrcap > cap / Ls - 1)
+        nrcap = cap / Ls - 1;
     /* output rows a strip: its input rows number at most min(H, rows + kh - 1) */
-    const int64_t rstep = nrcap >= H ? OH : nrcap - (kh - 1);
+    int64_t rstep = nrcap >= H ? OH : nrcap - (kh - 1);
+    if (rstep > (int64_t)sizeof lev)
+        rstep = (int64_t)sizeof lev;
+    int P0 = 0; /* log2 of the largest power of two <= kw */
+    while ((int64_t)2 << P0 <= kw)
+        ++P0;
+    const VF vinit = VF_SET1(init);
+    const VI vneg = VI_SET1(-1);
 
     KFN(out_ctx) oc;
     oc.uinit = p->init.f32;
@@ -341,45 +362,62 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
             for (int64_t q0 = rb; q0 < re; q0 += rstep) {
                 const int64_t q1 = q0 + rstep < re ? q0 + rstep : re;
                 /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
-                int64_t lo = -1, hi = 0, maxc = 0;
+                int64_t lo = -1, hi = 0;
+                int maxl = 0;
                 for (int64_t o = q0; o < q1; ++o) {
                     const int64_t c = ah->count[o];
-                    if (c == 0)
-                        continue;
-                    if (lo < 0)
-                        lo = ah->start[o];
-                    hi = ah->start[o] + c;
-                    if (c > maxc)
-                        maxc = c;
+                    int l = -1;
+                    if (c > 0) {
+                        if (lo < 0)
+                            lo = ah->start[o];
+                        hi = ah->start[o] + c;
+                        l = 63 - __builtin_clzll((unsigned long long)c);
+                        if (l > maxl)
+                            maxl = l;
+                    }
+                    lev[o - q0] = (int8_t)l;
                 }
                 const int64_t nrows = lo < 0 ? 0 : hi - lo;
-                for (int64_t r = 0; r < nrows; ++r) {
-                    const int64_t u = lo + r;
-                    KFN(wrow)(xp + u * W, W, u0, ncp, kw, (int32_t)(u * W), sv + r * ncp, sp + r * ncp, init, tv,
-                              tp, prop, wi);
+                /* W pass, every row at once: leaves, then flat in-place level loops over
+                 * the rows (entries past a row's valid part mix rows: never used) */
+                for (int64_t r = 0; r < nrows; ++r)
+                    KFN(wleaves)(xp + (lo + r) * W, W, u0, Ls, (int32_t)((lo + r) * W), sv + r * Ls, sp + r * Ls,
+                                 init, prop, wi);
+                const int64_t n = nrows * Ls;
+                for (int64_t i = n; i < n + Ls; i += VW) { /* slack row */
+                    VF_STORE(sv + i, vinit);
+                    if (wi)
+                        VI_STORE(sp + i, vneg);
+                }
+                for (int64_t P = 1; P < ((int64_t)1 << P0); P *= 2)
+                    KFN(comb_range)(sv, sp, sv, sp, sv + P, sp + P, n, prop, wi);
+                {
+                    const int64_t P = (int64_t)1 << P0;
+                    if (kw != P)
+                        KFN(comb_range)(sv, sp, sv, sp, sv + (kw - P), sp + (kw - P), n, prop, wi);
                 }
                 /* H pass: level P built, then the rows whose window count has largest power of two P */
-                for (int64_t P = 1;; P *= 2) {
+                for (int l = 0;; ++l) {
                     for (int64_t o = q0; o < q1; ++o) {
-                        const int64_t c = ah->count[o];
+                        const int lo_ = lev[o - q0];
+                        if (lo_ != l && !(lo_ < 0 && l == 0))
+                            continue;
                         const int32_t rowbase = (int32_t)(ah->start[o] * W);
                         float *yo = yp + o * OW + c0;
                         void *io = wi ? ip + (o * OW + c0) * isz : NULL;
-                        if (c == 0) {
-                            if (P == 1)
-                                KFN(emit)(NULL, NULL, NULL, NULL, 1, ncols, yo, io, rowbase, &oc, prop, wi, ok, fe);
+                        if (lo_ < 0) {
+                            KFN(emit)(NULL, NULL, NULL, NULL, 1, ncols, yo, io, rowbase, &oc, prop, wi, ok, fe);
                             continue;
                         }
-                        if (c < P || c >= 2 * P)
-                            continue;
-                        const int64_t a = ah->start[o] - lo, b = a + c - P;
+                        const int64_t a = ah->start[o] - lo, b = a + ah->count[o] - ((int64_t)1 << l);
                         oc.gbase = rowbase;
-                        KFN(emit)(sv + a * ncp, sp + a * ncp, sv + b * ncp, sp + b * ncp, 0, ncols, yo, io, rowbase,
-                                  &oc, prop, wi, ok, fe);
+                        KFN(emit)(sv + a * Ls, sp + a * Ls, sv + b * Ls, sp + b * Ls, 0, ncols, yo, io, rowbase, &oc,
+                                  prop, wi, ok, fe);
                     }
-                    if (2 * P > maxc)
+                    if (l >= maxl)
                         break;
-                    KFN(comb_range)(sv, sp, sv, sp, sv + P * ncp, sp + P * ncp, (nrows - 2 * P + 1) * ncp, prop, wi);
+                    const int64_t P = (int64_t)1 << l;
+                    KFN(comb_range)(sv, sp, sv, sp, sv + P * Ls, sp + P * Ls, (nrows - 2 * P + 1) * Ls, prop, wi);
                 }
             }
         }
