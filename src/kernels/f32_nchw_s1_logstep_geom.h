@@ -19,9 +19,9 @@
 #define LS_CHUNK 256
 /* Strip buffer: W-pass results of the input rows of one strip, values (and
  * positions when indices are asked for: then half of it each). */
-#define LS_BUF_FLOATS 9216
-/* Strip size aimed at (floats; half each for values and positions): L1. */
-#define LS_L1_FLOATS 4096
+#define LS_BUF_FLOATS 10240
+/* Strip size aimed at (floats; half each for values and positions): L1 and L2. */
+#define LS_L1_FLOATS 8192
 
 static inline int ls_match(const struct maxpool_plan *p)
 {

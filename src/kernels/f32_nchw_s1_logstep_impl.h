@@ -73,6 +73,19 @@
 
 #include "f32_update_impl.h"
 
+#include <immintrin.h>
+#ifndef LS_STREAM
+#if VW == 8
+#define LS_STREAM(p, v) _mm256_stream_ps((p), (v))
+#else
+#define LS_STREAM(p, v) _mm_stream_ps((p), (v))
+#endif
+#endif
+/* Outputs of at least this many bytes go out with non-temporal stores: they
+ * do not fit the caches anyway, and plain stores would read every output line
+ * first. */
+#define LS_NT_MIN_BYTES (4 << 20)
+
 /* d[j] = comb(a[j], b[j]) for j < n rounded up to VW. d may be a (in-place
  * levels): the store of [j, j+VW) precedes only reads at >= j+VW of a and b
  * when b > a. */
@@ -164,6 +177,7 @@ typedef struct KFN(out_ctx) {
     const int32_t *fem; /* [column] -1 where the column window is empty, else 0 */
     int first_tap;      /* empty index: 0 = -1, 1 = first tap, 2 = plane start */
     int64_t base;       /* plane's index offset n*idx_n + c*idx_c */
+    int nt;             /* non-temporal value stores (big outputs) */
 } KFN(out_ctx);
 
 /* One output vector (columns i .. i+n-1 of the chunk, n <= VW) of an output
@@ -171,7 +185,8 @@ typedef struct KFN(out_ctx) {
  * fix-ups; indices. */
 CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int32_t *ap, const float *bv,
                          const int32_t *bp, const int empty, float *yo, void *io, int32_t rowbase,
-                         const KFN(out_ctx) * oc, const int prop, const int wi, const int ok, const int fe)
+                         const KFN(out_ctx) * oc, const int prop, const int wi, const int ok, const int fe,
+                         const int nt)
 {
     const VI vneg = VI_SET1(-1);
     VF best;
@@ -213,7 +228,9 @@ CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int3
                 bi = VI_BLEND(bi, vneg, em);
         }
     }
-    if (n == VW)
+    if (n == VW && nt)
+        LS_STREAM(yo + i, best); /* yo + i is VW-float aligned (emit) */
+    else if (n == VW)
         VF_STORE(yo + i, best);
     else
         VF_MASKSTORE(yo + i, n, best);
@@ -248,17 +265,24 @@ CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int3
     }
 }
 
-/* Writes one output row (ncols columns of the chunk): full vectors, then the tail. */
+/* Writes one output row (ncols columns of the chunk): full vectors, then the
+ * tail; non-temporal value stores when oc->nt and the row start is aligned. */
 CF_AI void KFN(emit)(const float *av, const int32_t *ap, const float *bv, const int32_t *bp, const int empty,
                      int64_t ncols, float *yo, void *io, int32_t rowbase, const KFN(out_ctx) * oc, const int prop,
                      const int wi, const int ok, const int fe)
 {
     int64_t i = 0;
+    if (oc->nt && ((uintptr_t)(void *)yo & (VW * sizeof(float) - 1)) == 0) {
 #pragma GCC unroll 2
-    for (; i + VW <= ncols; i += VW)
-        KFN(emit_vec)(i, VW, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe);
+        for (; i + VW <= ncols; i += VW)
+            KFN(emit_vec)(i, VW, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe, 1);
+    } else {
+#pragma GCC unroll 2
+        for (; i + VW <= ncols; i += VW)
+            KFN(emit_vec)(i, VW, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe, 0);
+    }
     if (i < ncols)
-        KFN(emit_vec)(i, ncols - i, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe);
+        KFN(emit_vec)(i, ncols - i, av, ap, bv, bp, empty, yo, io, rowbase, oc, prop, wi, ok, fe, 0);
 }
 
 CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
@@ -322,6 +346,7 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
 
     KFN(out_ctx) oc;
     oc.uinit = p->init.f32;
+    oc.nt = (t1 - t0) * (p->out_spatial / nb) * (int64_t)sizeof(float) >= LS_NT_MIN_BYTES;
     oc.pbw = pbw;
     oc.W = W;
     oc.ft = ft;
@@ -331,51 +356,59 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                    : p->desc.empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? 2
                                                                             : 0;
 
-    for (int64_t c0 = 0; c0 < OW; c0 += chunk) {
-        const int64_t c1 = c0 + chunk < OW ? c0 + chunk : OW;
-        const int64_t ncols = c1 - c0, ncp = (ncols + VW - 1) / VW * VW;
-        const int64_t u0 = c0 - pbw; /* input column of column c0's first tap */
-        oc.c0 = c0;
-        if (wi && oc.first_tap == 1) {
-            for (int64_t i = 0; i < ncols; ++i)
-                ft[i] = (int32_t)aw->start[c0 + i];
-            for (int64_t i = ncols; i < ncp; ++i)
-                ft[i] = 0;
-        }
-        if (fe) {
-            for (int64_t i = 0; i < ncols; ++i) {
-                const int empty = aw->count[c0 + i] == 0;
-                fg[i] = empty ? 0 : (int32_t)aw->start[c0 + i];
-                fem[i] = -empty;
+    /* Order: plane, strip of output rows, chunk of columns: a strip's input
+     * rows are read for every chunk while they are in cache, and output
+     * rows are completed before the next strip (no half-written lines left
+     * to be fetched again). */
+    int64_t tab_c0 = -1; /* chunk whose column tables ft/fg/fem are filled */
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t plane = t / nb, blk = t % nb;
+        const int64_t rb = blk * OH / nb, re = (blk + 1) * OH / nb;
+        const float *xp = x + plane * p->in_spatial;
+        float *yp = y + plane * p->out_spatial;
+        char *ip = wi ? (char *)ind + plane * p->out_spatial * isz : NULL;
+        oc.xp = xp;
+        oc.base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
+        for (int64_t q0 = rb; q0 < re; q0 += rstep) {
+            const int64_t q1 = q0 + rstep < re ? q0 + rstep : re;
+            /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
+            int64_t lo = -1, hi = 0;
+            int maxl = 0;
+            for (int64_t o = q0; o < q1; ++o) {
+                const int64_t c = ah->count[o];
+                int l = -1;
+                if (c > 0) {
+                    if (lo < 0)
+                        lo = ah->start[o];
+                    hi = ah->start[o] + c;
+                    l = 63 - __builtin_clzll((unsigned long long)c);
+                    if (l > maxl)
+                        maxl = l;
+                }
+                lev[o - q0] = (int8_t)l;
             }
-            for (int64_t i = ncols; i < ncp; ++i)
-                fg[i] = fem[i] = 0;
-        }
-        for (int64_t t = t0; t < t1; ++t) {
-            const int64_t plane = t / nb, blk = t % nb;
-            const int64_t rb = blk * OH / nb, re = (blk + 1) * OH / nb;
-            const float *xp = x + plane * p->in_spatial;
-            float *yp = y + plane * p->out_spatial;
-            char *ip = wi ? (char *)ind + plane * p->out_spatial * isz : NULL;
-            oc.xp = xp;
-            oc.base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
-            for (int64_t q0 = rb; q0 < re; q0 += rstep) {
-                const int64_t q1 = q0 + rstep < re ? q0 + rstep : re;
-                /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
-                int64_t lo = -1, hi = 0;
-                int maxl = 0;
-                for (int64_t o = q0; o < q1; ++o) {
-                    const int64_t c = ah->count[o];
-                    int l = -1;
-                    if (c > 0) {
-                        if (lo < 0)
-                            lo = ah->start[o];
-                        hi = ah->start[o] + c;
-                        l = 63 - __builtin_clzll((unsigned long long)c);
-                        if (l > maxl)
-                            maxl = l;
+            for (int64_t c0 = 0; c0 < OW; c0 += chunk) {
+                const int64_t c1 = c0 + chunk < OW ? c0 + chunk : OW;
+                const int64_t ncols = c1 - c0, ncp = (ncols + VW - 1) / VW * VW;
+                const int64_t u0 = c0 - pbw; /* input column of column c0's first tap */
+                oc.c0 = c0;
+                if (tab_c0 != c0 && (fe || (wi && oc.first_tap == 1))) {
+                    tab_c0 = c0;
+                    if (wi && oc.first_tap == 1) {
+                        for (int64_t i = 0; i < ncols; ++i)
+                            ft[i] = (int32_t)aw->start[c0 + i];
+                        for (int64_t i = ncols; i < ncp; ++i)
+                            ft[i] = 0;
                     }
-                    lev[o - q0] = (int8_t)l;
+                    if (fe) {
+                        for (int64_t i = 0; i < ncols; ++i) {
+                            const int empty = aw->count[c0 + i] == 0;
+                            fg[i] = empty ? 0 : (int32_t)aw->start[c0 + i];
+                            fem[i] = -empty;
+                        }
+                        for (int64_t i = ncols; i < ncp; ++i)
+                            fg[i] = fem[i] = 0;
+                    }
                 }
                 const int64_t nrows = lo < 0 ? 0 : hi - lo;
                 /* W pass, every row at once: leaves, then flat in-place level loops over
@@ -422,6 +455,8 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
             }
         }
     }
+    if (oc.nt)
+        _mm_sfence(); /* the streamed outputs are visible before the task returns */
 }
 
 #include "f32_run_switch_impl.h"

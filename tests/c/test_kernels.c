@@ -103,7 +103,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
                  w->dilation == 1 && h->dilation == 1 && w->kernel <= 256 && h->kernel <= 64 &&
-                 (h->kernel + 2) * (w->kernel + 32) <= 4608 && (w->kernel >= 4 || h->kernel >= 4))
+                 (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 4 || h->kernel >= 4))
             snprintf(name, sizeof name, "f32_nchw_s1_logstep_%s", suffix);
         else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
             snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
@@ -491,7 +491,7 @@ static void logstep_sweep(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 4), what);
     }
-    /* limits: kernel_h 64 (65: general kernel), kernel_w 256 (257), (k_h + 2) * (k_w + 32) <= 4608,
+    /* limits: kernel_h 64 (65: general kernel), kernel_w 256 (257), (k_h + 2) * (k_w + 32) <= 5120,
      * narrow strips with indices */
     static const int64_t lim[][6] = {
         {150, 40, 64, 5, 63, 2}, {150, 40, 65, 5, 3, 64}, {7, 600, 4, 256, 2, 255},
@@ -514,6 +514,19 @@ static void logstep_sweep(ts_rng *r, int quick)
             describe(what, sizeof what, &d, shape);
             check_case(&d, shape, r, opt == 0 ? V_NAN : opt == 1 ? V_TIES : V_LOW, opt == 1, what);
         }
+    }
+    /* outputs of >= 4 MiB: non-temporal stores (rows aligned or not: width 1030) */
+    for (int opt = 0; opt < 2; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {1, 1, 1030, opt ? 1030 : 1024};
+        d.kernel[0] = d.kernel[1] = 5;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 2;
+        d.index_type = opt ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+        d.window_init = opt ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, V_NAN, 0, what);
     }
 }
 
