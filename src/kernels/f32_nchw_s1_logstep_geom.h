@@ -20,6 +20,10 @@
 /* Strip buffer: W-pass results of the input rows of one strip, values (and
  * positions when indices are asked for: then half of it each). */
 #define LS_BUF_FLOATS 10240
+/* Most output rows a strip (bounded per-strip tables). */
+#define LS_STRIP_ROWS 512
+/* H levels: log2 of LS_KH_MAX */
+#define LS_LEVELS 6
 /* Strip size aimed at (floats; half each for values and positions): L1 and L2. */
 #define LS_L1_FLOATS 8192
 

@@ -300,7 +300,12 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     alignas(32) int32_t ft[LS_CHUNK + 16];
     alignas(32) int32_t fg[LS_CHUNK + 16];
     alignas(32) int32_t fem[LS_CHUNK + 16];
-    int8_t lev[LS_BUF_FLOATS / VW]; /* per strip output row: its H level (log2 P), -1 empty */
+    /* The strip's output rows by H level (bucket 0: empty windows, bucket l+1: rows whose window
+     * count has largest power of two 2^l), kept while consecutive strips have the same rows. */
+    int16_t elist[LS_STRIP_ROWS];
+    int64_t lbeg[LS_LEVELS + 3]; /* bucket j: elist[lbeg[j] .. lbeg[j+1]) */
+    int64_t cq0 = -1, cq1 = -1, lo = -1, hi = 0;
+    int maxl = 0;
 
     /* Strip: up to nrcap input rows of Ls floats (the W span of a chunk of
      * output columns, rounded up to VW), then one slack row that the flat
@@ -336,8 +341,8 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         nrcap = cap / Ls - 1;
     /* output rows a strip: its input rows number at most min(H, rows + kh - 1) */
     int64_t rstep = nrcap >= H ? OH : nrcap - (kh - 1);
-    if (rstep > (int64_t)sizeof lev)
-        rstep = (int64_t)sizeof lev;
+    if (rstep > LS_STRIP_ROWS)
+        rstep = LS_STRIP_ROWS;
     int P0 = 0; /* log2 of the largest power of two <= kw */
     while ((int64_t)2 << P0 <= kw)
         ++P0;
@@ -371,21 +376,37 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         oc.base = (plane / p->c) * p->idx_n + (plane % p->c) * p->idx_c;
         for (int64_t q0 = rb; q0 < re; q0 += rstep) {
             const int64_t q1 = q0 + rstep < re ? q0 + rstep : re;
-            /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
-            int64_t lo = -1, hi = 0;
-            int maxl = 0;
-            for (int64_t o = q0; o < q1; ++o) {
-                const int64_t c = ah->count[o];
-                int l = -1;
-                if (c > 0) {
-                    if (lo < 0)
-                        lo = ah->start[o];
-                    hi = ah->start[o] + c;
-                    l = 63 - __builtin_clzll((unsigned long long)c);
-                    if (l > maxl)
-                        maxl = l;
+            if (q0 != cq0 || q1 != cq1) {
+                /* input rows [lo, hi) of the strip's windows (stride 1: starts and ends grow with o) */
+                int64_t cnt[LS_LEVELS + 2] = {0};
+                cq0 = q0;
+                cq1 = q1;
+                lo = -1;
+                hi = 0;
+                maxl = 0;
+                for (int64_t o = q0; o < q1; ++o) {
+                    const int64_t c = ah->count[o];
+                    int l = -1;
+                    if (c > 0) {
+                        if (lo < 0)
+                            lo = ah->start[o];
+                        hi = ah->start[o] + c;
+                        l = 63 - __builtin_clzll((unsigned long long)c);
+                        if (l > maxl)
+                            maxl = l;
+                    }
+                    ++cnt[l + 1];
                 }
-                lev[o - q0] = (int8_t)l;
+                lbeg[0] = 0;
+                for (int j = 0; j < LS_LEVELS + 2; ++j)
+                    lbeg[j + 1] = lbeg[j] + cnt[j];
+                for (int j = 0; j < LS_LEVELS + 2; ++j)
+                    cnt[j] = lbeg[j];
+                for (int64_t o = q0; o < q1; ++o) {
+                    const int64_t c = ah->count[o];
+                    const int l = c > 0 ? 63 - __builtin_clzll((unsigned long long)c) : -1;
+                    elist[cnt[l + 1]++] = (int16_t)(o - q0);
+                }
             }
             for (int64_t c0 = 0; c0 < OW; c0 += chunk) {
                 const int64_t c1 = c0 + chunk < OW ? c0 + chunk : OW;
@@ -430,22 +451,20 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                         KFN(comb_range)(sv, sp, sv, sp, sv + (kw - P), sp + (kw - P), n, prop, wi);
                 }
                 /* H pass: level P built, then the rows whose window count has largest power of two P */
+                for (int64_t e = lbeg[0]; e < lbeg[1]; ++e) { /* empty windows */
+                    const int64_t o = q0 + elist[e];
+                    KFN(emit)(NULL, NULL, NULL, NULL, 1, ncols, yp + o * OW + c0,
+                              wi ? ip + (o * OW + c0) * isz : NULL, (int32_t)(ah->start[o] * W), &oc, prop, wi, ok,
+                              fe);
+                }
                 for (int l = 0;; ++l) {
-                    for (int64_t o = q0; o < q1; ++o) {
-                        const int lo_ = lev[o - q0];
-                        if (lo_ != l && !(lo_ < 0 && l == 0))
-                            continue;
+                    for (int64_t e = lbeg[l + 1]; e < lbeg[l + 2]; ++e) {
+                        const int64_t o = q0 + elist[e];
                         const int32_t rowbase = (int32_t)(ah->start[o] * W);
-                        float *yo = yp + o * OW + c0;
-                        void *io = wi ? ip + (o * OW + c0) * isz : NULL;
-                        if (lo_ < 0) {
-                            KFN(emit)(NULL, NULL, NULL, NULL, 1, ncols, yo, io, rowbase, &oc, prop, wi, ok, fe);
-                            continue;
-                        }
                         const int64_t a = ah->start[o] - lo, b = a + ah->count[o] - ((int64_t)1 << l);
                         oc.gbase = rowbase;
-                        KFN(emit)(sv + a * Ls, sp + a * Ls, sv + b * Ls, sp + b * Ls, 0, ncols, yo, io, rowbase, &oc,
-                                  prop, wi, ok, fe);
+                        KFN(emit)(sv + a * Ls, sp + a * Ls, sv + b * Ls, sp + b * Ls, 0, ncols, yp + o * OW + c0,
+                                  wi ? ip + (o * OW + c0) * isz : NULL, rowbase, &oc, prop, wi, ok, fe);
                     }
                     if (l >= maxl)
                         break;
