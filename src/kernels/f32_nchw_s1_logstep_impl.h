@@ -7,12 +7,15 @@
  * simd_f32_<isa>.h vocabulary and with KPREFIX set.
  *
  * Work unit: a strip of output rows x a chunk of output columns of one
- * plane. (1) W pass: each input row the strip needs, once: a copy of the
- * row's span padded with the start value (the leaves, each comb(start, x)),
- * then in place T_2P[i] = comb(T_P[i], T_P[i+P]) (covers [i, i+2P)), and
- * the row result for column o = comb(T_P[o], T_P[o+k_w-P]) with P the
- * largest power of two <= k_w. (2) H pass over those row results, in place
- * in the strip buffer: the same T_2P rows = comb(T_P rows i, i+P). An output
+ * plane (order: plane, strip, chunk). (1) W pass: each input row the strip
+ * needs, once: a copy of the row's span padded with the start value (the
+ * leaves, each comb(start, x)), one row after the other at stride Ls in the
+ * strip buffer; then in place over all rows at once (flat loops: entries
+ * past a row's valid part mix two rows and are never used)
+ * T_2P[i] = comb(T_P[i], T_P[i+P]) (covers [i, i+2P)), and the row result
+ * for column o = comb(T_P[o], T_P[o+k_w-P]) with P the largest power of two
+ * <= k_w. (2) H pass over those row results, in place in the strip buffer:
+ * the same T_2P rows = comb(T_P rows i, i+P). An output
  * row whose window holds c input rows [a, a+c) (c < k_h at the borders) is
  * written as comb(T_P row a, T_P row a+c-P), P the largest power of two
  * <= c, right after level P is built (before it is overwritten by level
@@ -53,7 +56,8 @@
  * start_h, column start_w).
  *
  * Memory: every buffer is on the task's stack (about 45 KiB); nothing is
- * allocated or shared. The strip buffer holds positions (int32) after the
+ * allocated or shared. Outputs of 4 MiB and more (per task range) are
+ * written with non-temporal stores (fenced before the task returns). The strip buffer holds positions (int32) after the
  * values when indices are asked for; it is only ever accessed through the
  * vector load/store intrinsics, whose pointer types may alias anything.
  */
@@ -333,7 +337,9 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         cmax = LS_CHUNK;
     const int64_t nchunks = (owp + cmax - 1) / cmax;
     const int64_t chunk = ((OW + nchunks - 1) / nchunks + VW - 1) / VW * VW;
-    const int64_t Ls = (chunk + kw - 1 + VW - 1) / VW * VW;
+    /* row span: chunk + kw - 1 leaves (one chunk: OW + kw - 1; the tail lanes of the
+     * last output vector then read entries past the row's valid part: never stored) */
+    const int64_t Ls = ((nchunks == 1 ? OW : chunk) + kw - 1 + VW - 1) / VW * VW;
     int64_t nrcap = l1 / Ls - 1;
     if (nrcap < rows_t)
         nrcap = rows_t;

@@ -13,7 +13,7 @@ void maxpool_f32_nchw_rows_avx2(const struct maxpool_plan *p, const void *x, voi
 void maxpool_f32_nchw_rows_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1);
 
-/* f32, channels-first, rank 2, stride 1 and dilation 1 on both axes, a kernel >= 4: log-step W then H
+/* f32, channels-first, rank 2, stride 1 and dilation 1 on both axes, a kernel >= 3: log-step W then H
  * passes (f32_nchw_s1_logstep_*.c) */
 int maxpool_f32_nchw_s1_logstep_match(const struct maxpool_plan *p);
 int64_t maxpool_f32_nchw_s1_logstep_tasks(const struct maxpool_plan *p);

@@ -103,7 +103,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
                  w->dilation == 1 && h->dilation == 1 && w->kernel <= 256 && h->kernel <= 64 &&
-                 (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 4 || h->kernel >= 4))
+                 (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 3 || h->kernel >= 3))
             snprintf(name, sizeof name, "f32_nchw_s1_logstep_%s", suffix);
         else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
             snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
@@ -436,14 +436,14 @@ static void fe_directed(ts_rng *r, int quick)
 }
 
 /* The stride-1 log-step kernel (f32_nchw_s1_logstep_*): per-axis kernels
- * 1..15 with one of them >= 4, pads 0..k on each side, every rounding,
+ * 1..15 with one of them >= 3, pads 0..k on each side, every rounding,
  * sizes 1..40, every option set and value kind; then random big planes
  * (several column chunks and row strips) and the kernel-size limits of the
  * kernel (just inside and just outside: the general kernels then run). */
 static void logstep_sweep(ts_rng *r, int quick)
 {
     int64_t n = 0;
-    for (int64_t k = 4; k <= 15; ++k) {
+    for (int64_t k = 3; k <= 15; ++k) {
         for (int64_t pad = 0; pad <= k; pad += quick ? 3 : 1, ++n) {
             maxpool_desc d;
             maxpool_desc_init(&d, 2);
@@ -481,8 +481,8 @@ static void logstep_sweep(ts_rng *r, int quick)
             d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a]);
             d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a]);
         }
-        if (d.kernel[0] < 4 && d.kernel[1] < 4)
-            d.kernel[i % 2] = ts_rng_range(r, 4, 15);
+        if (d.kernel[0] < 3 && d.kernel[1] < 3)
+            d.kernel[i % 2] = ts_rng_range(r, 3, 15);
         d.rounding = (maxpool_rounding)ts_rng_range(r, 0, 2);
         if (ts_rng_chance(r, 1, 10))
             d.auto_pad = ts_rng_chance(r, 1, 2) ? MAXPOOL_PAD_SAME_UPPER : MAXPOOL_PAD_SAME_LOWER;
