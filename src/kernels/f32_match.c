@@ -4,11 +4,14 @@
 
 #include "f32_cf_geom.h"
 #include "f32_cf_linesfirst.h"
+#include "f32_nchw_s1_logstep_geom.h"
 
 int maxpool_f32_nchw_rows_match(const struct maxpool_plan *p) { return cf_match(p); }
 int maxpool_f32_nchw_largek_match(const struct maxpool_plan *p) { return cf_match_largek(p); }
 int maxpool_f32_nchw_linesfirst_match(const struct maxpool_plan *p) { return cf_match_linesfirst(p); }
 int64_t maxpool_f32_nchw_rows_tasks(const struct maxpool_plan *p) { return cf_tasks(p); }
+int maxpool_f32_nchw_s1_logstep_match(const struct maxpool_plan *p) { return ls_match(p); }
+int64_t maxpool_f32_nchw_s1_logstep_tasks(const struct maxpool_plan *p) { return ls_tasks(p); }
 
 int maxpool_f32_nhwc_match(const struct maxpool_plan *p)
 {

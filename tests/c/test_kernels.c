@@ -149,6 +149,10 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                                  (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
+        else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
+                 w->dilation == 1 && h->dilation == 1 && w->kernel <= 256 && h->kernel <= 64 &&
+                 (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 3 || h->kernel >= 3))
+            snprintf(name, sizeof name, "f32_nchw_s1_logstep_%s", suffix);
         else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
             snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
         else
@@ -386,6 +390,9 @@ static void fixed_cases(ts_rng *r)
         {1, 0, 0, {2, 1, 5}, 8, 1, 3, {0}},     /* ncw_s1: windows wider than the line */
         {2, 0, 0, {1, 5, 20, 20}, 13, 1, 6, {0}},
         {2, 0, 0, {1, 2, 50, 224}, 7, 1, 3, {0}},
+        {2, 0, 0, {1, 1, 300, 224}, 7, 1, 3, {0}},     /* log-step: row strips */
+        {2, 0, 0, {2, 40, 20, 20}, 5, 1, 2, {0}},      /* log-step, many small planes (SPP k5) */
+        {2, 0, 0, {1, 3, 9, 9}, 9, 1, 4, {0}},
         {3, 0, 1, {2, 3, 16, 56, 56}, 0, 0, 0, {4, 7, 7}},
         {2, 0, 1, {1, 3, 40, 9}, 0, 0, 0, {1, 3}},   /* 40-line windows: streaming mode */
         {3, 0, 1, {1, 2, 9, 9, 20}, 0, 0, 0, {1, 1, 3}}, /* 81-line windows */
@@ -430,11 +437,13 @@ static void fixed_cases(ts_rng *r)
 /* First-element start / plane-start index: NaN in every window position
  * (see the top comment). Patterns: k3 s2 p1 ceil (border and, with pads
  * >= k, empty windows), k2 s2 p0 (the 2x2 kernel), k3 s1 p1, k7 s1 p3 (the
- * log-step rows), k4 s3 p4 ceil (empty windows), adaptive. */
+ * log-step rows), k4 s3 p4 ceil (empty windows), adaptive, k5 s1 p4 ceil and
+ * k4 s1 p5 ceil (the stride-1 log-step kernel: clipped border windows, empty
+ * rows and columns). */
 static void fe_directed(ts_rng *r, int quick)
 {
-    static const int pat[][5] = {{3, 2, 1, 1, 0}, {2, 2, 0, 0, 0}, {3, 1, 1, 0, 0},
-                                 {7, 1, 3, 0, 0}, {4, 3, 4, 1, 0}, {0, 0, 0, 0, 1}};
+    static const int pat[][5] = {{3, 2, 1, 1, 0}, {2, 2, 0, 0, 0}, {3, 1, 1, 0, 0}, {7, 1, 3, 0, 0},
+                                 {4, 3, 4, 1, 0}, {0, 0, 0, 0, 1}, {5, 1, 4, 1, 0}, {4, 1, 5, 1, 0}};
     const int npat = sizeof pat / sizeof pat[0];
     for (int layout = 0; layout < 2; ++layout) {
         for (int pi = 0; pi < npat; ++pi) {
@@ -483,6 +492,101 @@ static void fe_directed(ts_rng *r, int quick)
         }
     }
     g_nan1 = g_nan2 = -1;
+}
+
+/* The stride-1 log-step kernel (f32_nchw_s1_logstep_*): per-axis kernels
+ * 1..15 with one of them >= 3, pads 0..k on each side, every rounding,
+ * sizes 1..40, every option set and value kind; then random big planes
+ * (several column chunks and row strips) and the kernel-size limits of the
+ * kernel (just inside and just outside: the general kernels then run). */
+static void logstep_sweep(ts_rng *r, int quick)
+{
+    int64_t n = 0;
+    for (int64_t k = 3; k <= 15; ++k) {
+        for (int64_t pad = 0; pad <= k; pad += quick ? 3 : 1, ++n) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            const int wide = n % 2 == 0; /* the big kernel on W or on H */
+            const int64_t other = 1 + (n * 5) % 15;
+            d.kernel[0] = wide ? other : k;
+            d.kernel[1] = wide ? k : other;
+            for (int i = 0; i < 2; ++i) {
+                const int64_t ki = d.kernel[i];
+                d.pad_begin[i] = pad < ki ? pad : ki;
+                d.pad_end[i] = (pad * 3 + n + (int64_t)i) % (ki + 1);
+            }
+            d.rounding = (maxpool_rounding)(n % 3);
+            random_options(&d, r);
+            int64_t shape[4] = {1 + n % 2, 1 + n % 3, 1 + (n * 7 + k) % 40, 1 + (n * 11 + pad) % 40};
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            for (int kind = 0; kind < V_KINDS; ++kind)
+                check_case(&d, shape, r, kind, kind == 0 && n % 4 == 0, what);
+        }
+    }
+    const int nrand = quick ? 40 : 200;
+    for (int i = 0; i < nrand; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), ts_rng_range(r, 1, 40),
+                            ts_rng_range(r, 1, 40)};
+        if (i % 10 == 9) { /* big planes: column chunks, row strips */
+            shape[0] = shape[1] = 1;
+            shape[2] = ts_rng_range(r, 60, 300);
+            shape[3] = ts_rng_chance(r, 1, 2) ? 224 : ts_rng_range(r, 200, 600);
+        }
+        for (int a = 0; a < 2; ++a) {
+            d.kernel[a] = ts_rng_range(r, 1, 15);
+            d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a]);
+            d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a]);
+        }
+        if (d.kernel[0] < 3 && d.kernel[1] < 3)
+            d.kernel[i % 2] = ts_rng_range(r, 3, 15);
+        d.rounding = (maxpool_rounding)ts_rng_range(r, 0, 2);
+        if (ts_rng_chance(r, 1, 10))
+            d.auto_pad = ts_rng_chance(r, 1, 2) ? MAXPOOL_PAD_SAME_UPPER : MAXPOOL_PAD_SAME_LOWER;
+        random_options(&d, r);
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 4), what);
+    }
+    /* limits: kernel_h 64 (65: general kernel), kernel_w 256 (257), (k_h + 2) * (k_w + 32) <= 5120,
+     * narrow strips with indices */
+    static const int64_t lim[][6] = {
+        {150, 40, 64, 5, 63, 2}, {150, 40, 65, 5, 3, 64}, {7, 600, 4, 256, 2, 255},
+        {7, 600, 4, 257, 2, 1},  {90, 300, 33, 9, 16, 4}, {40, 300, 15, 255, 3, 100}, {40, 300, 16, 255, 3, 9},
+        {5, 3, 4, 1, 600, 0}, /* many empty rows (pads >> H): bounded strips */
+    };
+    for (size_t li = 0; li < sizeof lim / sizeof lim[0]; ++li) {
+        for (int opt = 0; opt < 3; ++opt) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            int64_t shape[4] = {1, 2, lim[li][0], lim[li][1]};
+            d.kernel[0] = lim[li][2];
+            d.kernel[1] = lim[li][3];
+            d.pad_begin[0] = d.pad_end[0] = lim[li][4];
+            d.pad_begin[1] = d.pad_end[1] = lim[li][5];
+            d.rounding = (maxpool_rounding)opt;
+            random_options(&d, r);
+            d.index_type = (maxpool_index_type)opt;
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            check_case(&d, shape, r, opt == 0 ? V_NAN : opt == 1 ? V_TIES : V_LOW, opt == 1, what);
+        }
+    }
+    /* outputs of >= 4 MiB: non-temporal stores (rows aligned or not: width 1030) */
+    for (int opt = 0; opt < 2; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {1, 1, 1030, opt ? 1030 : 1024};
+        d.kernel[0] = d.kernel[1] = 5;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 2;
+        d.index_type = opt ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+        d.window_init = opt ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, V_NAN, 0, what);
+    }
 }
 
 /* The same for rank 3 (k3 s2 p1 and p0, the f32_nchw_k3s2 kernel's depth
@@ -692,6 +796,7 @@ int main(void)
     fe_directed3(&r, quick);
     linesfirst_cases(&r, quick);
     fixed_cases(&r);
+    logstep_sweep(&r, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);
     const int nrand = quick ? 300 : 3000;

@@ -1,0 +1,16 @@
+/*
+ * Channels-first (NCHW) f32 max pooling, SSE2: stride-1, dilation-1 windows on
+ * both axes, log-step running max along W then H (see
+ * f32_nchw_s1_logstep_impl.h): time per output independent of the kernel size.
+ */
+#include "kernels.h"
+
+#include "simd_f32_sse2.h"
+#define KPREFIX ls_sse2_
+#include "f32_nchw_s1_logstep_impl.h"
+
+void maxpool_f32_nchw_s1_logstep_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                      int64_t t1)
+{
+    ls_sse2_run(p, x, y, ind, t0, t1);
+}
