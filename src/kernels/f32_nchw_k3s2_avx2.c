@@ -170,20 +170,8 @@ CF_AI void k3s2_emit(VF best, VI bi, VF e00, VI e0p, float *yo, void *io, int64_
                      const int prop, const int ik, const int fe)
 {
     const int wi = ik != 0;
-    if (fe) {
-        VF fix;
-        if (wi && !prop)
-            fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e00));
-        else if (wi)
-            fix = VI_ASF(VI_SIGN(bi));
-        else if (!prop)
-            fix = VF_ISNAN(e00);
-        else
-            fix = _mm256_setzero_ps();
-        best = VF_BLEND(best, e00, fix);
-        if (wi)
-            bi = VI_BLEND(bi, e0p, fix);
-    }
+    if (fe)
+        KFN(fe_fix)(&best, &bi, e00, e0p, prop, wi);
     best = VF_FIX(best);
     if (n == 8)
         VF_STORE(yo, best);

@@ -343,16 +343,7 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
                 if (wi || !prop) {
                     const VI gi = VI_ADD(VI_LOAD(fr->fg + i), VI_SET1(fr->gbase));
                     const VF e = VF_GATHER(fr->xp, gi);
-                    VF fix;
-                    if (wi && !prop)
-                        fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
-                    else if (wi)
-                        fix = VI_ASF(VI_SIGN(bi));
-                    else
-                        fix = VF_ISNAN(e);
-                    best = VF_BLEND(best, e, fix);
-                    if (wi)
-                        bi = VI_BLEND(bi, gi, fix);
+                    KFN(fe_fix)(&best, &bi, e, gi, prop, wi);
                 }
                 const VF em = VI_ASF(VI_LOAD(fr->fem + i));
                 best = VF_BLEND(best, VF_SET1(fr->uinit), em);

@@ -215,16 +215,7 @@ CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int3
                     gi = VI_ADD(VI_LOAD(oc->fg + i), VI_SET1(oc->gbase));
                     e = VF_GATHER(oc->xp, gi);
                 }
-                VF fix;
-                if (wi && !prop)
-                    fix = VF_MOR(VI_ASF(VI_SIGN(bi)), VF_ISNAN(e));
-                else if (wi)
-                    fix = VI_ASF(VI_SIGN(bi));
-                else
-                    fix = VF_ISNAN(e);
-                best = VF_BLEND(best, e, fix);
-                if (wi)
-                    bi = VI_BLEND(bi, gi, fix);
+                KFN(fe_fix)(&best, &bi, e, gi, prop, wi);
             }
             const VF em = VI_ASF(VI_LOAD(oc->fem + i));
             best = VF_BLEND(best, VF_SET1(oc->uinit), em);

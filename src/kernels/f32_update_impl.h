@@ -22,3 +22,23 @@ CF_AI void KFN(update)(VF *best, VI *bi, VF x, VI xi, const int prop, const int 
         *bi = VI_BLEND(*bi, xi, m);
     }
 }
+
+/* First-element start (MAXPOOL_INIT_FIRST_ELEMENT), the fix-up after passes
+ * that ran from -inf (the argument is in f32_nchw_rows_impl.h): the result
+ * takes (e, ei), the window's first tap and its position, where it has no
+ * position (indices asked for) or, with NaN ignored, where e is NaN. */
+CF_AI void KFN(fe_fix)(VF *best, VI *bi, VF e, VI ei, const int prop, const int wi)
+{
+    VF fix;
+    if (wi && !prop)
+        fix = VF_MOR(VI_ASF(VI_SIGN(*bi)), VF_ISNAN(e));
+    else if (wi)
+        fix = VI_ASF(VI_SIGN(*bi));
+    else if (!prop)
+        fix = VF_ISNAN(e);
+    else
+        return;
+    *best = VF_BLEND(*best, e, fix);
+    if (wi)
+        *bi = VI_BLEND(*bi, ei, fix);
+}
