@@ -187,7 +187,7 @@ CF_AI void k3s2_emit(VF best, VI bi, VF e00, VI e0p, float *yo, void *io, int64_
             t2 = VI_BLEND_IM(t2, _mm256_setzero_si256(), VI_SIGN(t2));
     }
     t2 = VI_FIX(t2);
-    VI_STORE_INDEX(io, t2, base, !fe && !first_tap, n, ik);
+    KFN(store_index)(io, t2, base, !fe && !first_tap, n, ik);
 }
 
 /* In-plane position of each window's first tap (in-lane order). */

@@ -363,28 +363,7 @@ CF_AI void KFN(hcomb)(int nl, const float *const *vals, const int32_t *const *po
             t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(ft + i), VI_SET1(rowbase)), VI_SIGN(t));
         else if (first_tap == 2)
             t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
-        if (ok == CF_OUT_I32) {
-            VI r = VI_ADD(t, VI_SET1((int32_t)base));
-            if (!first_tap)
-                r = VI_OR(r, VI_SIGN(t));
-            if (n == VW) {
-                VI_STORE((int32_t *)io + i, r);
-            } else {
-                alignas(32) int32_t tmp[VW];
-                VI_STORE(tmp, r);
-                for (int64_t q = 0; q < n; ++q)
-                    ((int32_t *)io)[i + q] = tmp[q];
-            }
-        } else {
-            if (n == VW) {
-                VI_STORE_I64((int64_t *)io + i, t, base, !first_tap);
-            } else {
-                alignas(32) int64_t tmp[VW];
-                VI_STORE_I64(tmp, t, base, !first_tap);
-                for (int64_t q = 0; q < n; ++q)
-                    ((int64_t *)io)[i + q] = tmp[q];
-            }
-        }
+        KFN(store_index)((char *)io + i * (ok == CF_OUT_I64 ? 8 : 4), t, base, !first_tap, n, ok);
     }
 }
 

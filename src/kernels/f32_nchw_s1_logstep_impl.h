@@ -236,28 +236,7 @@ CF_AI void KFN(emit_vec)(int64_t i, const int64_t n, const float *av, const int3
         t = VI_BLEND_IM(t, VI_ADD(VI_LOAD(oc->ft + i), VI_SET1(rowbase)), VI_SIGN(t));
     else if (oc->first_tap == 2)
         t = VI_BLEND_IM(t, VI_SET1(0), VI_SIGN(t));
-    if (ok == LS_OUT_I32) {
-        VI r = VI_ADD(t, VI_SET1((int32_t)oc->base));
-        if (!oc->first_tap)
-            r = VI_OR(r, VI_SIGN(t));
-        if (n == VW) {
-            VI_STORE((int32_t *)io + i, r);
-        } else {
-            alignas(32) int32_t tmp[VW];
-            VI_STORE(tmp, r);
-            for (int64_t q = 0; q < n; ++q)
-                ((int32_t *)io)[i + q] = tmp[q];
-        }
-    } else {
-        if (n == VW) {
-            VI_STORE_I64((int64_t *)io + i, t, oc->base, !oc->first_tap);
-        } else {
-            alignas(32) int64_t tmp[VW];
-            VI_STORE_I64(tmp, t, oc->base, !oc->first_tap);
-            for (int64_t q = 0; q < n; ++q)
-                ((int64_t *)io)[i + q] = tmp[q];
-        }
-    }
+    KFN(store_index)((char *)io + i * (ok == LS_OUT_I64 ? 8 : 4), t, oc->base, !oc->first_tap, n, ok);
 }
 
 /* Writes one output row (ncols columns of the chunk): full vectors, then the

@@ -83,7 +83,7 @@ CF_AI void ncw1_groups(const float *xr, float *yr, char *ir, int64_t ob, int64_t
             else if (first_tap == 2)
                 t = VI_BLEND_IM(t, _mm256_setzero_si256(), VI_SIGN(t));
         }
-        VI_STORE_INDEX(ir + o0 * (ik == 2 ? 8 : 4), t, base, !fe && !first_tap, n, ik);
+        KFN(store_index)(ir + o0 * (ik == 2 ? 8 : 4), t, base, !fe && !first_tap, n, ik);
     }
 }
 

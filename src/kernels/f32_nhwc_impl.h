@@ -50,28 +50,7 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
         bi = VI_BLEND_IM(bi, VI_SET1(ft), VI_SIGN(bi));
     const int64_t idx_c = p->idx_c;
     if (idx_c == 0) {
-        if (ik == 1) {
-            VI r = VI_ADD(bi, VI_SET1((int32_t)base));
-            if (!first_tap)
-                r = VI_OR(r, VI_SIGN(bi));
-            if (n == VW) {
-                VI_STORE((int32_t *)ind + off, r);
-                return;
-            }
-            alignas(32) int32_t t[VW];
-            VI_STORE(t, r);
-            for (int64_t q = 0; q < n; ++q)
-                ((int32_t *)ind)[off + q] = t[q];
-        } else {
-            if (n == VW) {
-                VI_STORE_I64((int64_t *)ind + off, bi, base, !first_tap);
-                return;
-            }
-            alignas(32) int64_t t[VW];
-            VI_STORE_I64(t, bi, base, !first_tap);
-            for (int64_t q = 0; q < n; ++q)
-                ((int64_t *)ind)[off + q] = t[q];
-        }
+        KFN(store_index)((char *)ind + off * (ik == 2 ? 8 : 4), bi, base, !first_tap, n, ik);
         return;
     }
     alignas(32) int32_t t[VW];

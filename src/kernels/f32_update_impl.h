@@ -7,6 +7,9 @@
  * Included by the kernel implementation headers after the simd_f32_*.h
  * macros, KFN and CF_AI are defined.
  */
+#include <stdalign.h>
+#include <stdint.h>
+
 CF_AI void KFN(update)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
 {
     if (!wi) {
@@ -41,4 +44,32 @@ CF_AI void KFN(fe_fix)(VF *best, VI *bi, VF e, VI ei, const int prop, const int 
     *best = VF_BLEND(*best, e, fix);
     if (wi)
         *bi = VI_BLEND(*bi, ei, fix);
+}
+
+/* Stores n <= VW final indices at io: base + t as int32 (ik 1) or int64
+ * (ik 2); lanes with t < 0 (no position) become -1 when minus_one. */
+CF_AI void KFN(store_index)(void *io, VI t, int64_t base, int minus_one, int64_t n, const int ik)
+{
+    if (ik == 1) {
+        VI r = VI_ADD(t, VI_SET1((int32_t)base));
+        if (minus_one)
+            r = VI_OR(r, VI_SIGN(t));
+        if (n == VW) {
+            VI_STORE((int32_t *)io, r);
+            return;
+        }
+        alignas(32) int32_t tmp[VW];
+        VI_STORE(tmp, r);
+        for (int64_t q = 0; q < n; ++q)
+            ((int32_t *)io)[q] = tmp[q];
+    } else {
+        if (n == VW) {
+            VI_STORE_I64((int64_t *)io, t, base, minus_one);
+            return;
+        }
+        alignas(32) int64_t tmp[VW];
+        VI_STORE_I64(tmp, t, base, minus_one);
+        for (int64_t q = 0; q < n; ++q)
+            ((int64_t *)io)[q] = tmp[q];
+    }
 }

@@ -11,8 +11,6 @@
  * whole point; GCC keeps it for the intrinsic (no -ffast-math here).
  */
 #include <immintrin.h>
-#include <stdalign.h>
-#include <stdint.h>
 
 #define VW 8
 #define VF __m256
@@ -46,7 +44,6 @@
 #define VF_FIX(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)))
 #define VI_FIX(v) _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castsi256_pd(v), _MM_SHUFFLE(3, 1, 2, 0)))
 #define VI_STORE_I64 simd_avx2_store_i64
-#define VI_STORE_INDEX simd_avx2_store_index
 #define VF_MASKLOAD simd_avx2_maskload
 #define VF_MASKSTORE simd_avx2_maskstore
 #define VF_GATHER(b, o) _mm256_i32gather_ps((b), (o), 4) /* b[o[i]] */
@@ -89,30 +86,5 @@ static inline __attribute__((always_inline)) __m256 simd_avx2_maskload(const flo
 static inline __attribute__((always_inline)) void simd_avx2_maskstore(float *p, int64_t n, __m256 v)
 {
     _mm256_maskstore_ps(p, simd_avx2_tailmask(n), v);
-}
-/* Stores n <= 8 final indices: base + t as int32 (ik 1) or int64 (ik 2);
- * lanes with t < 0 become -1 when minus_one. */
-static inline __attribute__((always_inline)) void simd_avx2_store_index(void *io, __m256i t, int64_t base,
-                                                                        int minus_one, int64_t n, const int ik)
-{
-    if (ik == 1) {
-        __m256i r = _mm256_add_epi32(t, _mm256_set1_epi32((int32_t)base));
-        if (minus_one)
-            r = _mm256_or_si256(r, _mm256_srai_epi32(t, 31));
-        if (n == 8) {
-            _mm256_storeu_si256((__m256i *)io, r);
-        } else {
-            _mm256_maskstore_epi32((int *)io, simd_avx2_tailmask(n), r);
-        }
-    } else {
-        if (n == 8) {
-            simd_avx2_store_i64((int64_t *)io, t, base, minus_one);
-        } else {
-            alignas(32) int64_t tmp[8];
-            simd_avx2_store_i64(tmp, t, base, minus_one);
-            for (int64_t q = 0; q < n; ++q)
-                ((int64_t *)io)[q] = tmp[q];
-        }
-    }
 }
 #endif
