@@ -107,6 +107,24 @@ static int ncw_s1_plan(const maxpool_desc *d, const struct maxpool_plan *p)
     return 1;
 }
 
+/* f32_nchw_s1_vpipe_avx2: rank 2, fixed windows, stride 1 and dilation 1 on
+ * both axes, kernels <= 15, no indices, NaN ignored, no empty window */
+static int vpipe_plan(const maxpool_desc *d, const struct maxpool_plan *p)
+{
+    if (d->window != MAXPOOL_WINDOW_FIXED || p->rank != 2 || d->index_type != MAXPOOL_INDEX_NONE ||
+        d->nan_policy == MAXPOOL_NAN_PROPAGATE)
+        return 0;
+    for (int i = 0; i < 2; ++i) {
+        const maxpool_axis *a = &p->axis[i];
+        if (a->stride != 1 || a->dilation != 1 || a->kernel > 15)
+            return 0;
+        for (int64_t o = 0; o < a->out; ++o)
+            if (a->count[o] == 0)
+                return 0;
+    }
+    return 1;
+}
+
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -149,6 +167,8 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                                  (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
+        else if (isa != MAXPOOL_ISA_SSE2 && vpipe_plan(d, p))
+            snprintf(name, sizeof name, "f32_nchw_s1_vpipe_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
                  w->dilation == 1 && h->dilation == 1 && w->kernel <= 256 && h->kernel <= 64 &&
                  (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 3 || h->kernel >= 3))
@@ -179,7 +199,11 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     const int64_t ni = maxpool_plan_input_elements(p0), no = maxpool_plan_output_elements(p0);
     const size_t isz = d.index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
     float *x = malloc((size_t)(ni ? ni : 1) * 4);
-    float *yr = malloc((size_t)(no ? no : 1) * 4), *y = malloc((size_t)(no ? no : 1) * 4);
+    /* the output under test: 64-byte aligned, or 16 bytes past that every
+     * other case (kernels with aligned non-temporal stores see both) */
+    const size_t ybytes = ((size_t)(no ? no : 1) * 4 + 16 + 63) / 64 * 64;
+    float *ybuf = aligned_alloc(64, ybytes);
+    float *yr = malloc((size_t)(no ? no : 1) * 4), *y = ybuf + (g_cases % 2 ? 4 : 0);
     float *y1 = malloc((size_t)(no ? no : 1) * 4);
     void *ir = malloc((size_t)(no ? no : 1) * isz), *ix = malloc((size_t)(no ? no : 1) * isz);
     void *i1 = malloc((size_t)(no ? no : 1) * isz);
@@ -250,7 +274,7 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     maxpool_plan_destroy(p0);
     free(x);
     free(yr);
-    free(y);
+    free(ybuf);
     free(y1);
     free(ir);
     free(ix);
@@ -574,18 +598,52 @@ static void logstep_sweep(ts_rng *r, int quick)
             check_case(&d, shape, r, opt == 0 ? V_NAN : opt == 1 ? V_TIES : V_LOW, opt == 1, what);
         }
     }
-    /* outputs of >= 4 MiB: non-temporal stores (rows aligned or not: width 1030) */
-    for (int opt = 0; opt < 2; ++opt) {
+    /* outputs of >= 4 MiB: non-temporal stores (rows aligned or not: width 1030; the
+     * output buffer 64-byte aligned or not: two runs of each) */
+    for (int opt = 0; opt < 4; ++opt) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
-        int64_t shape[4] = {1, 1, 1030, opt ? 1030 : 1024};
+        int64_t shape[4] = {1, 1, 1030, opt / 2 ? 1030 : 1024};
         d.kernel[0] = d.kernel[1] = 5;
         d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 2;
-        d.index_type = opt ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
-        d.window_init = opt ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        d.index_type = opt / 2 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+        d.window_init = opt / 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
         char what[400];
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, V_NAN, 0, what);
+    }
+}
+
+/* The stride-1 column-strip kernel (f32_nchw_s1_vpipe_avx2): the square
+ * kernels it compiles for (2, 3, 5, 7, 9, 13) and any other pair 1..15,
+ * tall planes (several row bands of its padded copies) narrow and wide,
+ * every option set (indices and NaN propagation go to the log-step or row
+ * kernels, as expected_kernel() says). */
+static void vpipe_sweep(ts_rng *r, int quick)
+{
+    static const int64_t sq[] = {2, 3, 5, 7, 9, 13};
+    const int n = quick ? 30 : 120;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        for (int a = 0; a < 2; ++a)
+            d.kernel[a] = i % 2 ? sq[(i / 2) % 6] : ts_rng_range(r, 1, 15);
+        if (i % 2 == 0 && ts_rng_chance(r, 1, 3))
+            d.kernel[1] = d.kernel[0];
+        for (int a = 0; a < 2; ++a) {
+            d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+            d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+        }
+        random_options(&d, r);
+        if (ts_rng_chance(r, 2, 3)) { /* mostly plans this kernel takes */
+            d.index_type = MAXPOOL_INDEX_NONE;
+            d.nan_policy = MAXPOOL_NAN_IGNORE;
+        }
+        const int64_t wmax = i % 3 == 0 ? 300 : 45;
+        int64_t shape[4] = {1, ts_rng_range(r, 1, 2), ts_rng_range(r, i % 4 ? 1 : 100, 420), ts_rng_range(r, 1, wmax)};
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), i % 5 == 0, what);
     }
 }
 
@@ -797,6 +855,7 @@ int main(void)
     linesfirst_cases(&r, quick);
     fixed_cases(&r);
     logstep_sweep(&r, quick);
+    vpipe_sweep(&r, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);
     const int nrand = quick ? 300 : 3000;
