@@ -29,6 +29,13 @@ void maxpool_f32_nchw_s1_logstep_avx2(const struct maxpool_plan *p, const void *
 void maxpool_f32_nchw_s1_logstep_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
 
+/* f32 NCHW stride 1, small narrow planes (SPP), windows >= 5, values only, NaN ignored, empty-value start
+ * (f32_nchw_s1_cblock_avx2.c): 8 planes transposed, van Herk running maxima along W and H */
+int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_nchw_s1_cblock_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                     int64_t t1);
+
 /* f32 NCHW stride 1, dilation 1, kernels 1..15, non-empty windows, values only, NaN ignored
  * (f32_nchw_s1_vpipe_avx2.c): column strips, W taps then an H pipeline in registers */
 int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p);

@@ -125,6 +125,29 @@ static int vpipe_plan(const maxpool_desc *d, const struct maxpool_plan *p)
     return 1;
 }
 
+/* f32_nchw_s1_cblock_avx2: the vpipe plans with the empty-value start whose
+ * planes are small (input, row results, output <= 448 elements, padded
+ * axes <= 64) and narrow (W <= 32) with W not a multiple of 16 or a
+ * kernel >= 5 */
+static int cblock_plan(const maxpool_desc *d, const struct maxpool_plan *p)
+{
+    if (d->window != MAXPOOL_WINDOW_FIXED || p->rank != 2 || d->index_type != MAXPOOL_INDEX_NONE ||
+        d->nan_policy == MAXPOOL_NAN_PROPAGATE || d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)
+        return 0;
+    const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
+    for (int i = 0; i < 2; ++i) {
+        const maxpool_axis *a = &p->axis[i];
+        if (a->stride != 1 || a->dilation != 1 || a->out + a->kernel - 1 > 64)
+            return 0;
+        for (int64_t o = 0; o < a->out; ++o)
+            if (a->count[o] == 0)
+                return 0;
+    }
+    if (h->in * w->in > 448 || h->in * w->out > 448 || h->out * w->out > 448)
+        return 0;
+    return w->in <= 32 && (w->in % 16 != 0 || h->kernel >= 5 || w->kernel >= 5);
+}
+
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -167,6 +190,8 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                                  (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
+        else if (isa != MAXPOOL_ISA_SSE2 && cblock_plan(d, p))
+            snprintf(name, sizeof name, "f32_nchw_s1_cblock_avx2");
         else if (isa != MAXPOOL_ISA_SSE2 && vpipe_plan(d, p))
             snprintf(name, sizeof name, "f32_nchw_s1_vpipe_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
@@ -647,6 +672,44 @@ static void vpipe_sweep(ts_rng *r, int quick)
     }
 }
 
+/* The small-plane channel-blocked kernel (f32_nchw_s1_cblock_avx2): plane
+ * counts that are not multiples of 8, SPP shapes, every padding up to k - 1,
+ * planes up to its limits, every value kind (NaN runs, -0.0/+0.0 ties). */
+static void cblock_sweep(ts_rng *r, int quick)
+{
+    static const int64_t spp[][3] = {{20, 13, 6}, {20, 9, 4}, {20, 5, 2}, {13, 13, 6}, {19, 5, 2}, {22, 7, 3}};
+    const int n = quick ? 30 : 120;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 19), 0, 0};
+        if (i % 3 == 0) {
+            const int64_t *c = spp[(i / 3) % 6];
+            shape[2] = shape[3] = c[0];
+            d.kernel[0] = d.kernel[1] = c[1];
+            d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = c[2];
+        } else {
+            shape[3] = ts_rng_range(r, 1, 32);
+            shape[2] = ts_rng_range(r, 1, 448 / shape[3] < 40 ? 448 / shape[3] : 40);
+            for (int a = 0; a < 2; ++a) {
+                d.kernel[a] = ts_rng_range(r, 1, 24);
+                d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+                d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+            }
+            d.rounding = (maxpool_rounding)ts_rng_range(r, 0, 2);
+        }
+        random_options(&d, r);
+        if (ts_rng_chance(r, 3, 4)) { /* mostly plans this kernel takes */
+            d.index_type = MAXPOOL_INDEX_NONE;
+            d.nan_policy = MAXPOOL_NAN_IGNORE;
+            d.window_init = MAXPOOL_INIT_EMPTY_VALUE;
+        }
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, i % V_KINDS, i % 4 == 0, what);
+    }
+}
+
 /* The same for rank 3 (k3 s2 p1 and p0, the f32_nchw_k3s2 kernel's depth
  * combine and saved slices): NaN at every position of a 5x5x6 plane; and
  * for rank 1 stride 1 (the f32_ncw_s1 kernel). */
@@ -856,6 +919,7 @@ int main(void)
     fixed_cases(&r);
     logstep_sweep(&r, quick);
     vpipe_sweep(&r, quick);
+    cblock_sweep(&r, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_FIRST, quick);
     sweep_2d(&r, MAXPOOL_CHANNELS_LAST, quick);
     const int nrand = quick ? 300 : 3000;

@@ -1,0 +1,249 @@
+/*
+ * NCHW (spatial rank 2) f32 max pooling of small planes with large stride-1
+ * windows (YOLO's SPP: 20x20, k5/k9/k13), values only, NaN ignored, start
+ * value = the empty value, AVX2: eight planes at a time, transposed so that
+ * one vector holds one position of 8 planes, then van Herk / Gil-Werman
+ * running maxima along W and along H, then transposed back.
+ *
+ * Why: a 20-wide row fills 8-lane vectors badly and a 13-tap window costs
+ * 13 taps per output in the plane layout; with the planes across the lanes
+ * every vector is full and the running maxima cost 3 combines per element
+ * and axis, whatever the kernel size.
+ *
+ * One pass along an axis (input length n, pad_begin pb, kernel k, nout
+ * outputs; position u of the padded axis is input u - pb, or the start
+ * value s outside [0, n)): the padded axis is cut into blocks of k
+ * positions from u = 0; g[u] = the running max from the start of u's block
+ * to u, h[u] = from u to the end of u's block. The window of output o is
+ * [o, o + k - 1] of the padded axis: one whole block when o % k == 0
+ * (g[o + k - 1]), else the tail of o's block and the head of the next
+ * (comb(h[o], g[o + k - 1])).
+ *
+ * Why this is bit-exact with the reference's row-major scan from s (x
+ * replaces best when x > best; NaN never does):
+ *  - The input is "leafed" first: each element becomes comb(s, x) =
+ *    max_ps(x, s), which is x where x > s and s otherwise (NaN, smaller,
+ *    or equal: an equal x does not replace s in the scan either, so s's
+ *    bits stay, -0.0/+0.0 included). From there on every value is ordered.
+ *  - comb(A, B) = max_ps(B, A) = "B replaces A where greater": for two
+ *    ranges A, B of one ordered sequence, A before B, it gives the scan of
+ *    A u B (ties keep A's element: the first occurrence). g is built left to
+ *    right (g[u] = comb(g[u-1], x[u])), h right to left
+ *    (h[u] = comb(x[u], h[u+1])), and the output combines h (earlier part)
+ *    with g (later part): all are scans of their ranges.
+ *  - W first, then H over the row results: the scan is row-major (rows in
+ *    order, each left to right), so the first row holding the maximum M and
+ *    in it the first M: the same element and bits.
+ *  - Padding positions hold s and never replace anything.
+ * Windows are never empty here (the match function declines such plans).
+ *
+ * Memory: the transposed planes, the row results and the running maxima of
+ * one padded line live on the task's stack (CB_MAX vectors twice, two lines of
+ * CB_XMAX x CB_M vectors: 44 KiB); nothing is allocated or shared.
+ * Tasks: one per group of 8 planes (the last group may hold fewer).
+ */
+#include "kernels.h"
+
+#include "f32_cf_geom.h"
+
+#include <immintrin.h>
+#include <stdalign.h>
+#include <stdint.h>
+
+#define CB_MAX 448  /* most elements of a plane, of the row results and of the output */
+#define CB_XMAX 64  /* longest padded axis (nout + k - 1) */
+#define CB_M 4      /* lines per pass (rows of the W pass, columns of the H pass) */
+#define CB_NARROW_W 32 /* widest input row taken */
+#define CB_MIN_K 5      /* smallest max(kernel_h, kernel_w) taken for rows the strips fill */
+#define CB_AI static inline __attribute__((always_inline))
+
+/* 8x8 transpose: r[i] lane j <-> r[j] lane i */
+CB_AI void cb_transpose8(__m256 r[8])
+{
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
+    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+CB_AI __m256i cb_tailmask(int64_t n)
+{
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/* t[e] = comb(s, x[p][e]) across the np planes of the group (lanes past np: s) */
+static void cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __m256 vs)
+{
+    for (int64_t e0 = 0; e0 < ne; e0 += 8) {
+        const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
+        __m256 r[8];
+        if (n == 8) {
+            for (int p = 0; p < 8; ++p)
+                r[p] = p < np ? _mm256_loadu_ps(x0 + p * ps + e0) : vs;
+        } else {
+            const __m256i m = cb_tailmask(n);
+            for (int p = 0; p < 8; ++p)
+                r[p] = p < np ? _mm256_maskload_ps(x0 + p * ps + e0, m) : vs;
+        }
+        cb_transpose8(r);
+        for (int64_t l = 0; l < n; ++l)
+            t[e0 + l] = _mm256_max_ps(r[l], vs);
+    }
+}
+
+/* y[p][e] = t[e] for the np planes of the group */
+static void cb_out(const __m256 *t, int64_t ne, float *y0, int64_t ps, int np)
+{
+    for (int64_t e0 = 0; e0 < ne; e0 += 8) {
+        const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
+        __m256 r[8];
+        for (int l = 0; l < 8; ++l)
+            r[l] = l < n ? t[e0 + l] : _mm256_setzero_ps();
+        cb_transpose8(r);
+        if (n == 8) {
+            for (int p = 0; p < np; ++p)
+                _mm256_storeu_ps(y0 + p * ps + e0, r[p]);
+        } else {
+            const __m256i m = cb_tailmask(n);
+            for (int p = 0; p < np; ++p)
+                _mm256_maskstore_ps(y0 + p * ps + e0, m, r[p]);
+        }
+    }
+}
+
+/*
+ * One running-max pass over m padded lines at once: element u < nout + k - 1
+ * of line q is xl[u*m + q] (start value at the padding); output o of line q
+ * goes to dst[o*ds + q*qs]. g: scratch of the same size as xl.
+ */
+CB_AI void cb_line(const __m256 *xl, int64_t k, int64_t nout, __m256 *dst, int64_t ds, int64_t qs, __m256 *g,
+                   const int m)
+{
+    const int64_t nx = nout + k - 1;
+    for (int64_t b0 = 0; b0 < nx; b0 += k) { /* g: running max from the block start */
+        const int64_t b1 = b0 + k < nx ? b0 + k : nx;
+        for (int q = 0; q < m; ++q)
+            g[b0 * m + q] = xl[b0 * m + q];
+        for (int64_t u = b0 + 1; u < b1; ++u)
+            for (int q = 0; q < m; ++q)
+                g[u * m + q] = _mm256_max_ps(xl[u * m + q], g[(u - 1) * m + q]);
+    }
+    for (int64_t b0 = (nx - 1) / k * k; b0 >= 0; b0 -= k) { /* h: running max to the block end */
+        const int64_t e = (b0 + k < nx ? b0 + k : nx) - 1;
+        __m256 r[4];
+        for (int q = 0; q < m; ++q)
+            r[q] = xl[e * m + q];
+        if (e > b0 && e < nout)
+            for (int q = 0; q < m; ++q)
+                dst[e * ds + q * qs] = _mm256_max_ps(g[(e + k - 1) * m + q], r[q]);
+        int64_t u = e - 1;
+        for (; u > b0 && u >= nout; --u) /* past the last output: h only */
+            for (int q = 0; q < m; ++q)
+                r[q] = _mm256_max_ps(r[q], xl[u * m + q]);
+        for (; u > b0; --u)
+            for (int q = 0; q < m; ++q) {
+                r[q] = _mm256_max_ps(r[q], xl[u * m + q]);                        /* comb(x[u], h[u+1]) */
+                dst[u * ds + q * qs] = _mm256_max_ps(g[(u + k - 1) * m + q], r[q]); /* comb(h[u], g[u+k-1]) */
+            }
+        if (b0 < nout)
+            for (int q = 0; q < m; ++q)
+                dst[b0 * ds + q * qs] = g[(b0 + k - 1) * m + q]; /* the window is the block */
+    }
+}
+
+/* xl[u*m + q] = src[(u - pb)*es + q*qs] for u - pb in [0, n), else s; u < nx */
+CB_AI void cb_pad(const __m256 *src, int64_t es, int64_t qs, int64_t n, int64_t pb, int64_t nx, __m256 *xl,
+                  const int m, __m256 vs)
+{
+    const int64_t a = pb < nx ? pb : nx, b = pb + n < nx ? pb + n : nx;
+    int64_t u = 0;
+    for (; u < a; ++u)
+        for (int q = 0; q < m; ++q)
+            xl[u * m + q] = vs;
+    for (; u < b; ++u)
+        for (int q = 0; q < m; ++q)
+            xl[u * m + q] = src[(u - pb) * es + q * qs];
+    for (; u < nx; ++u)
+        for (int q = 0; q < m; ++q)
+            xl[u * m + q] = vs;
+}
+
+void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                     int64_t t1)
+{
+    (void)ind;
+    const int64_t H = p->axis[0].in, W = p->axis[1].in, Ho = p->axis[0].out, Wo = p->axis[1].out;
+    const int64_t kh = p->axis[0].kernel, kw = p->axis[1].kernel;
+    const int64_t ph = p->axis[0].pad_begin, pw = p->axis[1].pad_begin;
+    const int64_t planes = p->n * p->c;
+    const __m256 vs = _mm256_set1_ps(p->init.f32);
+    alignas(32) __m256 tx[CB_MAX];          /* transposed input, then the output */
+    alignas(32) __m256 tr[CB_MAX];          /* row results: H x Wo */
+    alignas(32) __m256 xl[CB_XMAX * CB_M];  /* CB_M padded lines */
+    alignas(32) __m256 g[CB_XMAX * CB_M];
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t p0 = t * 8;
+        const int np = planes - p0 < 8 ? (int)(planes - p0) : 8;
+        cb_in((const float *)x + p0 * H * W, H * W, np, H * W, tx, vs);
+        int64_t h = 0; /* W pass: CB_M rows at a time */
+        for (; h + CB_M <= H; h += CB_M) {
+            cb_pad(tx + h * W, 1, W, W, pw, Wo + kw - 1, xl, CB_M, vs);
+            cb_line(xl, kw, Wo, tr + h * Wo, 1, Wo, g, CB_M);
+        }
+        for (; h < H; ++h) {
+            cb_pad(tx + h * W, 1, W, W, pw, Wo + kw - 1, xl, 1, vs);
+            cb_line(xl, kw, Wo, tr + h * Wo, 1, Wo, g, 1);
+        }
+        int64_t j = 0; /* H pass: CB_M columns at a time */
+        for (; j + CB_M <= Wo; j += CB_M) {
+            cb_pad(tr + j, Wo, 1, H, ph, Ho + kh - 1, xl, CB_M, vs);
+            cb_line(xl, kh, Ho, tx + j, Wo, 1, g, CB_M);
+        }
+        for (; j < Wo; ++j) {
+            cb_pad(tr + j, Wo, 1, H, ph, Ho + kh - 1, xl, 1, vs);
+            cb_line(xl, kh, Ho, tx + j, Wo, 1, g, 1);
+        }
+        cb_out(tx, Ho * Wo, (float *)y + p0 * Ho * Wo, Ho * Wo, np);
+    }
+}
+
+int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p)
+{
+    if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||
+        p->desc.index_type != MAXPOOL_INDEX_NONE || p->nan_propagate ||
+        p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT)
+        return 0;
+    const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
+    for (int a = 0; a < 2; ++a) {
+        const maxpool_axis *ax = &p->axis[a];
+        if (ax->stride != 1 || ax->dilation != 1 || ax->out + ax->kernel - 1 > CB_XMAX)
+            return 0;
+        for (int64_t o = 0; o < ax->out; ++o) /* every window non-empty */
+            if (ax->count[o] == 0)
+                return 0;
+    }
+    if (h->in * w->in > CB_MAX || h->in * w->out > CB_MAX || h->out * w->out > CB_MAX)
+        return 0;
+    /* where it beats the column-strip kernel (measured, 1 thread, 64..512
+     * planes of 8x32 .. 32x14): rows of at most 32 that its 16-column strips
+     * fill badly (20: 2x faster at k2, k3, k13), or windows of 5 and more */
+    return w->in <= CB_NARROW_W && (w->in % 16 != 0 || h->kernel >= CB_MIN_K || w->kernel >= CB_MIN_K);
+}
+
+int64_t maxpool_f32_nchw_s1_cblock_tasks(const struct maxpool_plan *p) { return (p->n * p->c + 7) / 8; }
