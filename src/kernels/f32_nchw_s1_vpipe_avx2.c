@@ -67,8 +67,6 @@
 
 #define VP_KMAX 15            /* largest kernel per axis taken */
 #define VP_BUF_FLOATS 8192    /* padded row copies: 32 KiB */
-#define VP_GROUP 8            /* interior strips walked together, band by band */
-#define VP_BAND 32            /* steps (input rows) per band */
 #define VP_NARROW_SPAN 64     /* planes whose padded row span fits this are copied whole */
 #define VP_NT_MIN_BYTES (4 << 20)
 #define VP_AI static inline __attribute__((always_inline))
@@ -79,12 +77,6 @@ typedef struct vp_geom {
     float start;
     int nt; /* full output vectors go out with non-temporal stores */
 } vp_geom;
-
-/* The H pipeline of one strip between calls (row bands of interior strips). */
-typedef struct vp_state {
-    __m256 a0[4], b0[4], b1[4], q0[4], q1[4], q2[4], q3[4], h[4][8];
-    alignas(32) float ring[8 * 4 * 8];
-} vp_state;
 
 /* comb(a, b): b (later rows/columns) replaces a where greater */
 #define VP_COMB(a, b) _mm256_max_ps((b), (a))
@@ -146,43 +138,27 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
  * a ring on the stack), 0 otherwise.
  */
 VP_AI void vp_walk(const float *src, int64_t pitch, int64_t nreal, const float *xp, float *yp, const vp_geom *g,
-                   int64_t ra, int64_t i0, int64_t i1, int64_t j0, int64_t nvalid, int e_direct, vp_state *stt,
-                   int64_t sb, int64_t se, const int P, const int SW, const int64_t khc, const int64_t kwc,
-                   const int fe)
+                   int64_t ra, int64_t i0, int64_t i1, int64_t j0, int64_t nvalid, int e_direct, const int P,
+                   const int SW, const int64_t khc, const int64_t kwc, const int fe)
 {
     const int64_t kw = kwc ? kwc : g->kw, kh = khc ? khc : g->kh;
     const int64_t d = kh - P;
     const __m256 vs = _mm256_set1_ps(g->start);
     __m256 a0[4], b0[4], b1[4], q0[4], q1[4], q2[4], q3[4], h[4][8];
-    float *const ring = stt->ring;
-    if (sb == 0) {
-        for (int v = 0; v < SW; ++v) {
-            a0[v] = b0[v] = b1[v] = q0[v] = q1[v] = q2[v] = q3[v] = vs;
-            for (int k = 0; k < 8; ++k)
-                h[v][k] = vs;
-        }
-        if (!khc)
-            for (int k = 0; k < P * SW; ++k)
-                _mm256_store_ps(ring + 8 * k, vs);
-    } else {
-        for (int v = 0; v < SW; ++v) { /* only the parts this P and k_h use */
-            a0[v] = P >= 2 ? stt->a0[v] : vs;
-            b0[v] = P >= 4 ? stt->b0[v] : vs;
-            b1[v] = P >= 4 ? stt->b1[v] : vs;
-            q0[v] = P >= 8 ? stt->q0[v] : vs;
-            q1[v] = P >= 8 ? stt->q1[v] : vs;
-            q2[v] = P >= 8 ? stt->q2[v] : vs;
-            q3[v] = P >= 8 ? stt->q3[v] : vs;
-            for (int k = 0; k < 8; ++k)
-                h[v][k] = khc && k < d ? stt->h[v][k] : vs;
-        }
+    alignas(32) float ring[8 * 4 * 8];
+    for (int v = 0; v < SW; ++v) {
+        a0[v] = b0[v] = b1[v] = q0[v] = q1[v] = q2[v] = q3[v] = vs;
+        for (int k = 0; k < 8; ++k)
+            h[v][k] = vs;
     }
+    if (!khc)
+        for (int k = 0; k < P * SW; ++k)
+            _mm256_store_ps(ring + 8 * k, vs);
     const int full = nvalid == 8 * SW;
     const int64_t emit0 = i0 - g->ph + kh - 1 - ra; /* step of output row i0 */
     const int64_t nsteps = emit0 + (i1 - i0);
-    const int64_t send = se < nsteps ? se : nsteps;
     float *yo = yp + i0 * g->Wo + j0;
-    for (int64_t s = sb; s < send; ++s) {
+    for (int64_t s = 0; s < nsteps; ++s) {
         __m256 top[4];
 #pragma GCC unroll 4
         for (int v = 0; v < SW; ++v)
@@ -256,36 +232,13 @@ VP_AI void vp_walk(const float *src, int64_t pitch, int64_t nreal, const float *
             }
         }
     }
-    if (send < nsteps)
-        for (int v = 0; v < SW; ++v) {
-            if (P >= 2)
-                stt->a0[v] = a0[v];
-            if (P >= 4) {
-                stt->b0[v] = b0[v];
-                stt->b1[v] = b1[v];
-            }
-            if (P >= 8) {
-                stt->q0[v] = q0[v];
-                stt->q1[v] = q1[v];
-                stt->q2[v] = q2[v];
-                stt->q3[v] = q3[v];
-            }
-            if (khc)
-                for (int k = 0; k < d; ++k)
-                    stt->h[v][k] = h[v][k];
-        }
 }
 
 /* Output rows [i0, i1) of one plane, strips of SW vectors. */
 VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, int64_t i1, const int P,
                     const int SW, const int64_t khc, const int64_t kwc, const int fe)
 {
-    /* the padded copies, or the states of a group of interior strips */
-    union {
-        alignas(32) float buf[VP_BUF_FLOATS];
-        vp_state st[VP_GROUP];
-    } u;
-    vp_state one;
+    alignas(32) float buf[VP_BUF_FLOATS];
     const int64_t sc = 8 * SW;                           /* columns per strip */
     const int64_t nstrips = (g->Wo + sc - 1) / sc;
     const int64_t lastn = g->Wo - (nstrips - 1) * sc;  /* valid columns of the last strip */
@@ -301,11 +254,10 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
             int64_t rb = b1 - 1 - g->ph + kh - 1; /* last input row */
             if (rb > g->H - 1)
                 rb = g->H - 1;
-            vp_copy(xp, g->W, ra, rb - ra + 1, -g->pw, wspan, u.buf, g->start);
+            vp_copy(xp, g->W, ra, rb - ra + 1, -g->pw, wspan, buf, g->start);
             for (int64_t st = 0; st < nstrips; ++st) {
                 const int64_t n = st == nstrips - 1 ? lastn : sc;
-                vp_walk(u.buf + st * sc, wspan, rb - ra + 1, xp, yp, g, ra, b0, b1, st * sc, n, 0, &one, 0,
-                        INT64_MAX, P, SW, khc, kwc, fe);
+                vp_walk(buf + st * sc, wspan, rb - ra + 1, xp, yp, g, ra, b0, b1, st * sc, n, 0, P, SW, khc, kwc, fe);
             }
         }
         return;
@@ -314,31 +266,15 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
     int64_t rb0 = i1 - 1 - g->ph + kh - 1;
     if (rb0 > g->H - 1)
         rb0 = g->H - 1;
-    /* interior strips [sa, sz): taps straight from the input rows, in groups of
-     * VP_GROUP strips walked band by band (VP_BAND rows), so that a band of input
-     * rows is read once from memory and then from L1 by every strip of the group */
-    int64_t sa = (g->pw + sc - 1) / sc, sz = nstrips;
-    while (sz > sa && ((sz - 1) * sc - g->pw + sc + g->kw - 1 > g->W))
-        --sz;
-    if (sz < sa)
-        sz = sa;
-    const int64_t nsteps = i0 - g->ph + kh - 1 - ra0 + (i1 - i0);
-    for (int64_t gs = sa; gs < sz; gs += VP_GROUP) {
-        const int64_t ge = gs + VP_GROUP < sz ? gs + VP_GROUP : sz;
-        for (int64_t sb = 0; sb < nsteps; sb += VP_BAND)
-            for (int64_t st = gs; st < ge; ++st) {
-                const int64_t j0 = st * sc, u0 = j0 - g->pw;
-                const int64_t n = st == nstrips - 1 ? lastn : sc;
-                vp_walk(xp + ra0 * g->W + u0, g->W, rb0 - ra0 + 1, xp, yp, g, ra0, i0, i1, j0, n, 1, &u.st[st - gs],
-                        sb, sb + VP_BAND, P, SW, khc, kwc, fe);
-            }
-    }
     for (int64_t st = 0; st < nstrips; ++st) {
-        if (st >= sa && st < sz)
-            continue;
-        /* border strip: bands of its rows, padded */
         const int64_t j0 = st * sc, u0 = j0 - g->pw;
         const int64_t n = st == nstrips - 1 ? lastn : sc;
+        if (u0 >= 0 && u0 + sc + g->kw - 1 <= g->W) {
+            /* interior strip: taps straight from the input rows */
+            vp_walk(xp + ra0 * g->W + u0, g->W, rb0 - ra0 + 1, xp, yp, g, ra0, i0, i1, j0, n, 1, P, SW, khc, kwc, fe);
+            continue;
+        }
+        /* border strip: bands of its rows, padded */
         const int64_t cap = VP_BUF_FLOATS / sspan - (kh - 1);
         for (int64_t b0 = i0; b0 < i1; b0 += cap) {
             const int64_t b1 = b0 + cap < i1 ? b0 + cap : i1;
@@ -346,9 +282,8 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
             int64_t rb = b1 - 1 - g->ph + kh - 1;
             if (rb > g->H - 1)
                 rb = g->H - 1;
-            vp_copy(xp, g->W, ra, rb - ra + 1, u0, sspan, u.buf, g->start);
-            vp_walk(u.buf, sspan, rb - ra + 1, xp, yp, g, ra, b0, b1, j0, n, 0, &one, 0, INT64_MAX, P, SW, khc, kwc,
-                    fe);
+            vp_copy(xp, g->W, ra, rb - ra + 1, u0, sspan, buf, g->start);
+            vp_walk(buf, sspan, rb - ra + 1, xp, yp, g, ra, b0, b1, j0, n, 0, P, SW, khc, kwc, fe);
         }
     }
 }
