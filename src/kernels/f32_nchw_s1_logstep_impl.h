@@ -77,13 +77,20 @@
 
 #include "f32_update_impl.h"
 
+/* Non-temporal value stores and the fence after them: the vocabulary's
+ * VF_STREAM / VF_SFENCE where it has them (NEON: plain stores, no fence),
+ * else the x86 streaming stores and sfence. */
+#if defined(VF_STREAM)
+#define LS_STREAM(p, v) VF_STREAM((p), (v))
+#define LS_SFENCE() VF_SFENCE()
+#else
 #include <immintrin.h>
-#ifndef LS_STREAM
 #if VW == 8
 #define LS_STREAM(p, v) _mm256_stream_ps((p), (v))
 #else
 #define LS_STREAM(p, v) _mm_stream_ps((p), (v))
 #endif
+#define LS_SFENCE() _mm_sfence()
 #endif
 /* Outputs of at least this many bytes go out with non-temporal stores: they
  * do not fit the caches anyway, and plain stores would read every output line
@@ -451,7 +458,7 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         }
     }
     if (oc.nt)
-        _mm_sfence(); /* the streamed outputs are visible before the task returns */
+        LS_SFENCE(); /* the streamed outputs are visible before the task returns */
 }
 
 #include "f32_run_switch_impl.h"

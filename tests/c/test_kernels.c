@@ -1,7 +1,7 @@
 /*
  * Specialised f32 kernels against the scalar reference, bit for bit.
  *
- * For every case the plan is created once per ISA ceiling (sse2, avx2, ...
+ * For every case the plan is created once per ISA ceiling (sse2, avx2; neon on AArch64 ...
  * whatever this CPU has), the kernel name the plan chose is checked against
  * the one this test expects for that ISA (so a dispatch slip cannot hide a
  * path), and the output (values and indices) is compared bit for bit with
@@ -154,6 +154,9 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
     static char name[64];
     isa = maxpool_effective_isa(isa); /* MAXPOOL_ISA (environment) lowers the ceiling */
     const char *suffix = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512 ? "avx2" : "sse2";
+    if (isa == MAXPOOL_ISA_NEON) /* AArch64: the sse2 set of kernels, 4 lanes, nothing avx2-only */
+        suffix = "neon";
+    const int avx2_only = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512; /* k2s2, ncw_s1, k3s2 exist */
     if (isa == MAXPOOL_ISA_SCALAR || d->dtype != MAXPOOL_F32 || d->spatial_rank > 3)
         return "ref_f32";
     if (d->index_type != MAXPOOL_INDEX_NONE && d->index_order == MAXPOOL_INDEX_COL_MAJOR)
@@ -178,13 +181,13 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                 : (w->stride >= 3 || (w->stride == 2 && w->dilation > 1));
         if (wscalar && wext <= 2048 && lines >= 2)
             snprintf(name, sizeof name, "f32_nchw_linesfirst_%s", suffix);
-        else if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
+        else if (avx2_only && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
             h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
             w->pad_begin == 0 && h->pad_begin == 0 && 2 * w->out <= w->in && 2 * h->out <= h->in)
             snprintf(name, sizeof name, "f32_nchw_k2s2_avx2");
-        else if (isa != MAXPOOL_ISA_SSE2 && ncw_s1_plan(d, p))
+        else if (avx2_only && ncw_s1_plan(d, p))
             snprintf(name, sizeof name, "f32_ncw_s1_avx2");
-        else if (isa != MAXPOOL_ISA_SSE2 && d->window == MAXPOOL_WINDOW_FIXED && (p->rank == 2 || p->rank == 3) &&
+        else if (avx2_only && d->window == MAXPOOL_WINDOW_FIXED && (p->rank == 2 || p->rank == 3) &&
                  k3s2_axis(w) && k3s2_axis(h) && (p->rank == 2 || k3s2_axis(&p->axis[1])) &&
                  (p->rank == 2 || p->axis[1].out * 8 <= 8192 / (1 + (d->index_type != MAXPOOL_INDEX_NONE) +
                                                                  (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
@@ -908,6 +911,9 @@ int main(void)
         g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
     if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
         g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
+#elif defined(__aarch64__)
+    if (cpu == MAXPOOL_ISA_NEON)
+        g_isas[g_nisas++] = MAXPOOL_ISA_NEON;
 #endif
     const char *env = getenv("MAXPOOL_ISA");
     if (env && *env) /* a lowered ceiling changes what the plans choose: test the paths it leaves */
