@@ -156,7 +156,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
     const char *suffix = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512 ? "avx2" : "sse2";
     if (isa == MAXPOOL_ISA_NEON) /* AArch64: the sse2 set of kernels, 4 lanes, nothing avx2-only */
         suffix = "neon";
-    const int avx2_only = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512; /* k2s2, ncw_s1, k3s2 exist */
+    const int avx2_only = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512; /* k2s2, ncw_s1, k3s2, cblock, vpipe exist */
     if (isa == MAXPOOL_ISA_SCALAR || d->dtype != MAXPOOL_F32 || d->spatial_rank > 3)
         return "ref_f32";
     if (d->index_type != MAXPOOL_INDEX_NONE && d->index_order == MAXPOOL_INDEX_COL_MAJOR)
@@ -193,9 +193,9 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                                  (d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)) /
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
-        else if (isa != MAXPOOL_ISA_SSE2 && cblock_plan(d, p))
+        else if (avx2_only && cblock_plan(d, p))
             snprintf(name, sizeof name, "f32_nchw_s1_cblock_avx2");
-        else if (isa != MAXPOOL_ISA_SSE2 && vpipe_plan(d, p))
+        else if (avx2_only && vpipe_plan(d, p))
             snprintf(name, sizeof name, "f32_nchw_s1_vpipe_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
                  w->dilation == 1 && h->dilation == 1 && w->kernel <= 256 && h->kernel <= 64 &&
