@@ -12,6 +12,8 @@ void maxpool_f32_nchw_rows_avx2(const struct maxpool_plan *p, const void *x, voi
                                 int64_t t1);
 void maxpool_f32_nchw_rows_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1);
+void maxpool_f32_nchw_rows_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                  int64_t t1);
 
 /* f32, channels-first, rank 1..3, W windows without a vector row pass (stride >= 3, uneven adaptive):
  * lines combined first, then one W reduce per output row (f32_nchw_linesfirst_*.c); tasks as the row kernel */
@@ -20,6 +22,8 @@ void maxpool_f32_nchw_linesfirst_avx2(const struct maxpool_plan *p, const void *
                                       int64_t t1);
 void maxpool_f32_nchw_linesfirst_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
+void maxpool_f32_nchw_linesfirst_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                        int64_t t1);
 /* f32, channels-first, rank 2, stride 1 and dilation 1 on both axes, a kernel >= 3: log-step W then H
  * passes (f32_nchw_s1_logstep_*.c) */
 int maxpool_f32_nchw_s1_logstep_match(const struct maxpool_plan *p);
@@ -28,6 +32,8 @@ void maxpool_f32_nchw_s1_logstep_avx2(const struct maxpool_plan *p, const void *
                                       int64_t t1);
 void maxpool_f32_nchw_s1_logstep_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
+void maxpool_f32_nchw_s1_logstep_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                        int64_t t1);
 
 /* f32 NCHW 2x2 stride 2, no padding, full windows (f32_nchw_k2s2_avx2.c): low per-call cost */
 int maxpool_f32_nchw_k2s2_match(const struct maxpool_plan *p);
@@ -51,5 +57,6 @@ int maxpool_f32_nhwc_match(const struct maxpool_plan *p);
 int64_t maxpool_f32_nhwc_tasks(const struct maxpool_plan *p);
 void maxpool_f32_nhwc_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 void maxpool_f32_nhwc_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
+void maxpool_f32_nhwc_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 
 #endif
