@@ -7,9 +7,12 @@
 #   4. the same ctest suite with lower ISAs forced (MAXPOOL_ISA), so every
 #      kernel path is checked bit-exact against the scalar reference here
 #   5. the C tests under AddressSanitizer + UndefinedBehaviorSanitizer
-#   6. AArch64 cross build (NEON kernels, cmake/aarch64-linux-gnu.cmake) and
+#   6. the C tests on the AVX-512 emulation build (MAXPOOL_AVX512_EMULATE:
+#      the AVX-512 kernels through SIMDe, so they are checked without
+#      AVX-512 hardware)
+#   7. AArch64 cross build (NEON kernels, cmake/aarch64-linux-gnu.cmake) and
 #      its C tests under qemu-user (quick sweep)
-#   7. the Python package, installed from python/, and every pytest
+#   8. the Python package, installed from python/, and every pytest
 #      (API, ONNX backend node tests, differential conformance)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,7 +63,18 @@ cmake --build build-asan -j"$JOBS" >/dev/null
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 MAXPOOL_TEST_QUICK=1 \
     ctest --output-on-failure -j"$JOBS")
 
-stage "6. AArch64 cross build (NEON) and C tests under qemu-user"
+stage "6. C tests on the AVX-512 emulation build (SIMDe)"
+if [ ! -f /usr/include/simde/x86/avx512.h ]; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libsimde-dev >/dev/null
+fi
+cmake -S . -B build-avx512emu -DCMAKE_BUILD_TYPE=Release -DMAXPOOL_AVX512_EMULATE=ON -DMAXPOOL_BUILD_BENCH=OFF \
+    -DMAXPOOL_BUILD_TOOLS=OFF >/dev/null
+cmake --build build-avx512emu -j"$JOBS" >/dev/null
+(cd build-avx512emu && MAXPOOL_TEST_REQUIRE_ISA=avx512 ctest --output-on-failure -j"$JOBS")
+
+stage "7. AArch64 cross build (NEON) and C tests under qemu-user"
 missing=()
 command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu)
 command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
@@ -76,7 +90,7 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 # the aarch64 program through a qemu wrapper (tests/c/CMakeLists.txt)
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
 
-stage "7. Python package and pytest"
+stage "8. Python package and pytest"
 "$PY" -m pip install -q ./python
 (cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)
 

@@ -31,6 +31,12 @@ maxpool_isa maxpool_cpu_isa(void)
 #if defined(__x86_64__) || defined(__i386__)
     /* libgcc's constructor has initialised the feature data before any call
      * here (__builtin_cpu_init is only needed inside earlier constructors) */
+#ifdef MAXPOOL_AVX512_EMULATE
+    /* test build (CMake MAXPOOL_AVX512_EMULATE): the *_avx512.c kernels are
+     * AVX2 code emulating AVX-512 through SIMDe, so AVX2 is all they need */
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c"))
+        return MAXPOOL_ISA_AVX512;
+#endif
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
         return MAXPOOL_ISA_AVX512;

@@ -69,6 +69,10 @@
 #define CF_AI static inline __attribute__((always_inline))
 #endif
 
+#ifndef KALIGN /* stack buffer alignment: a 16-lane vector, else 32 bytes (as f32_update_impl.h) */
+#define KALIGN (VW >= 16 ? 64 : 32)
+#endif
+
 #define CF_LF_MAXLINES 256 /* line offsets per batch of the line pass */
 #define CF_LF_COLS 256     /* output columns per chunk */
 
@@ -218,13 +222,13 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                                                                               : 0;
     const int64_t inw = g.aw.in, in1 = g.a1.in, outw = g.aw.out, out1 = g.a1.out, wstep = g.aw.step;
 
-    alignas(32) float cv[CF_LF_CAP + 16];
-    alignas(32) int32_t cl[CF_LF_CAP + 16];
+    alignas(KALIGN) float cv[CF_LF_CAP + 16];
+    alignas(KALIGN) int32_t cl[CF_LF_CAP + 16];
     int32_t loff[CF_LF_MAXLINES];
     int64_t lk0 = -1, lk1 = -1; /* line counts loff was built for */
-    alignas(32) int32_t wst[CF_LF_COLS + 16], wcn[CF_LF_COLS + 16], gmax[CF_LF_COLS / VW + 2];
-    alignas(32) float rv[CF_LF_COLS + 16];
-    alignas(32) int32_t rp[CF_LF_COLS + 16];
+    alignas(KALIGN) int32_t wst[CF_LF_COLS + 16], wcn[CF_LF_COLS + 16], gmax[CF_LF_COLS / VW + 2];
+    alignas(KALIGN) float rv[CF_LF_COLS + 16];
+    alignas(KALIGN) int32_t rp[CF_LF_COLS + 16];
 
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t plane = t / g.nb, blk = t % g.nb;

@@ -381,13 +381,13 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     const int64_t nslots = g.streaming ? 2 : g.s0 * g.s1;
     const int64_t isz = ok == CF_OUT_I64 ? 8 : 4;
 
-    alignas(32) float sval[CF_SLOT_FLOATS];
-    alignas(32) int32_t spos[CF_SLOT_FLOATS];
-    alignas(32) float lbuf[CF_LBUF_FLOATS];
-    alignas(32) int32_t lpos[CF_TCAP];
-    alignas(32) int32_t ft[CF_FT_CAP + 16];
-    alignas(32) int32_t fg[CF_FT_CAP + 16];
-    alignas(32) int32_t fem[CF_FT_CAP + 16];
+    alignas(KALIGN) float sval[CF_SLOT_FLOATS];
+    alignas(KALIGN) int32_t spos[CF_SLOT_FLOATS];
+    alignas(KALIGN) float lbuf[CF_LBUF_FLOATS];
+    alignas(KALIGN) int32_t lpos[CF_TCAP];
+    alignas(KALIGN) int32_t ft[CF_FT_CAP + 16];
+    alignas(KALIGN) int32_t fg[CF_FT_CAP + 16];
+    alignas(KALIGN) int32_t fem[CF_FT_CAP + 16];
     KFN(fe_row) fr;
     fr.xp = x;
     fr.gbase = 0;

@@ -85,7 +85,9 @@
 #define LS_SFENCE() VF_SFENCE()
 #else
 #include <immintrin.h>
-#if VW == 8
+#if VW == 16
+#define LS_STREAM(p, v) _mm512_stream_ps((p), (v))
+#elif VW == 8
 #define LS_STREAM(p, v) _mm256_stream_ps((p), (v))
 #else
 #define LS_STREAM(p, v) _mm_stream_ps((p), (v))
@@ -277,10 +279,10 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     const int64_t planes = p->n * p->c, nb = cf_blocks(planes, OH);
     const int64_t isz = ok == LS_OUT_I64 ? 8 : 4;
 
-    alignas(32) float strip[LS_BUF_FLOATS];
-    alignas(32) int32_t ft[LS_CHUNK + 16];
-    alignas(32) int32_t fg[LS_CHUNK + 16];
-    alignas(32) int32_t fem[LS_CHUNK + 16];
+    alignas(KALIGN) float strip[LS_BUF_FLOATS];
+    alignas(KALIGN) int32_t ft[LS_CHUNK + 16];
+    alignas(KALIGN) int32_t fg[LS_CHUNK + 16];
+    alignas(KALIGN) int32_t fem[LS_CHUNK + 16];
     /* The strip's output rows by H level (bucket 0: empty windows, bucket l+1: rows whose window
      * count has largest power of two 2^l), kept while consecutive strips have the same rows. */
     int16_t elist[LS_STRIP_ROWS];

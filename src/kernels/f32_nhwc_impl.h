@@ -53,7 +53,7 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
         KFN(store_index)((char *)ind + off * (ik == 2 ? 8 : 4), bi, base, !first_tap, n, ik);
         return;
     }
-    alignas(32) int32_t t[VW];
+    alignas(KALIGN) int32_t t[VW];
     VI_STORE(t, bi);
     for (int64_t q = 0; q < n; ++q) {
         const int64_t v = t[q] < 0 ? -1 : base + (c + q) * idx_c + t[q]; /* t[q] >= 0 under first_tap */

@@ -10,6 +10,12 @@
 #include <stdalign.h>
 #include <stdint.h>
 
+/* Alignment of the templates' stack buffers: a vector (64 bytes) for the
+ * 16-lane vocabulary, 32 bytes otherwise. */
+#ifndef KALIGN
+#define KALIGN (VW >= 16 ? 64 : 32)
+#endif
+
 CF_AI void KFN(update)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
 {
     if (!wi) {
@@ -58,7 +64,7 @@ CF_AI void KFN(store_index)(void *io, VI t, int64_t base, int minus_one, int64_t
             VI_STORE((int32_t *)io, r);
             return;
         }
-        alignas(32) int32_t tmp[VW];
+        alignas(KALIGN) int32_t tmp[VW];
         VI_STORE(tmp, r);
         for (int64_t q = 0; q < n; ++q)
             ((int32_t *)io)[q] = tmp[q];
@@ -67,7 +73,7 @@ CF_AI void KFN(store_index)(void *io, VI t, int64_t base, int minus_one, int64_t
             VI_STORE_I64((int64_t *)io, t, base, minus_one);
             return;
         }
-        alignas(32) int64_t tmp[VW];
+        alignas(KALIGN) int64_t tmp[VW];
         VI_STORE_I64(tmp, t, base, minus_one);
         for (int64_t q = 0; q < n; ++q)
             ((int64_t *)io)[q] = tmp[q];

@@ -14,6 +14,8 @@ void maxpool_f32_nchw_rows_sse2(const struct maxpool_plan *p, const void *x, voi
                                 int64_t t1);
 void maxpool_f32_nchw_rows_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1);
+void maxpool_f32_nchw_rows_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                  int64_t t1);
 
 /* f32, channels-first, rank 1..3, W windows without a vector row pass (stride >= 3, uneven adaptive):
  * lines combined first, then one W reduce per output row (f32_nchw_linesfirst_*.c); tasks as the row kernel */
@@ -24,6 +26,8 @@ void maxpool_f32_nchw_linesfirst_sse2(const struct maxpool_plan *p, const void *
                                       int64_t t1);
 void maxpool_f32_nchw_linesfirst_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
+void maxpool_f32_nchw_linesfirst_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                        int64_t t1);
 /* f32, channels-first, rank 2, stride 1 and dilation 1 on both axes, a kernel >= 3: log-step W then H
  * passes (f32_nchw_s1_logstep_*.c) */
 int maxpool_f32_nchw_s1_logstep_match(const struct maxpool_plan *p);
@@ -34,6 +38,8 @@ void maxpool_f32_nchw_s1_logstep_sse2(const struct maxpool_plan *p, const void *
                                       int64_t t1);
 void maxpool_f32_nchw_s1_logstep_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
+void maxpool_f32_nchw_s1_logstep_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                        int64_t t1);
 
 /* f32 NCHW stride 1, small narrow planes (SPP), windows >= 5, values only, NaN ignored, empty-value start
  * (f32_nchw_s1_cblock_avx2.c): 8 planes transposed, van Herk running maxima along W and H */
@@ -72,5 +78,6 @@ int64_t maxpool_f32_nhwc_tasks(const struct maxpool_plan *p);
 void maxpool_f32_nhwc_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 void maxpool_f32_nhwc_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 void maxpool_f32_nhwc_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
+void maxpool_f32_nhwc_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 
 #endif

@@ -153,7 +153,10 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
 {
     static char name[64];
     isa = maxpool_effective_isa(isa); /* MAXPOOL_ISA (environment) lowers the ceiling */
-    const char *suffix = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512 ? "avx2" : "sse2";
+    /* the ISA-generic templates have avx512 / avx2 / sse2 (AArch64: neon)
+     * instantiations; the avx2-only specialised kernels (k2s2, ncw_s1, k3s2,
+     * cblock, vpipe) still win at avx512 */
+    const char *suffix = isa == MAXPOOL_ISA_AVX512 ? "avx512" : isa == MAXPOOL_ISA_AVX2 ? "avx2" : "sse2";
     if (isa == MAXPOOL_ISA_NEON) /* AArch64: the sse2 set of kernels, 4 lanes, nothing avx2-only */
         suffix = "neon";
     const int avx2_only = isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512; /* k2s2, ncw_s1, k3s2, cblock, vpipe exist */
@@ -911,10 +914,25 @@ int main(void)
         g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
     if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
         g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
+    if (cpu == MAXPOOL_ISA_AVX512) /* AVX-512 hardware, or the SIMDe emulation build (MAXPOOL_AVX512_EMULATE) */
+        g_isas[g_nisas++] = MAXPOOL_ISA_AVX512;
 #elif defined(__aarch64__)
     if (cpu == MAXPOOL_ISA_NEON)
         g_isas[g_nisas++] = MAXPOOL_ISA_NEON;
 #endif
+    printf("ISA ceilings tested:");
+    for (int k = 0; k < g_nisas; ++k)
+        printf(" %s", maxpool_isa_name(g_isas[k]));
+    printf("\n");
+    /* CI's AVX-512 emulation stage sets MAXPOOL_TEST_REQUIRE_ISA=avx512: fail
+     * rather than pass quietly without the ISA it is there to test */
+    const char *req = getenv("MAXPOOL_TEST_REQUIRE_ISA");
+    if (req && *req) {
+        int found = 0;
+        for (int k = 0; k < g_nisas; ++k)
+            found |= strcmp(req, maxpool_isa_name(g_isas[k])) == 0;
+        CHECK_MSG(found, "MAXPOOL_TEST_REQUIRE_ISA=%s: this CPU (or build) does not report it", req);
+    }
     const char *env = getenv("MAXPOOL_ISA");
     if (env && *env) /* a lowered ceiling changes what the plans choose: test the paths it leaves */
         printf("note: MAXPOOL_ISA=%s is set\n", env);

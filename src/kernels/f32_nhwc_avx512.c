@@ -1,0 +1,14 @@
+/*
+ * Channels-last (NWC, NHWC, NDHWC) f32 max pooling, AVX-512 (16 lanes):
+ * vectorised over channels (see f32_nhwc_impl.h).
+ */
+#include "kernels.h"
+
+#include "simd_f32_avx512.h"
+#define KPREFIX cl_avx512_
+#include "f32_nhwc_impl.h"
+
+void maxpool_f32_nhwc_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
+{
+    cl_avx512_run(p, x, y, ind, t0, t1);
+}
