@@ -91,7 +91,8 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
 
 stage "8. Python package and pytest"
-"$PY" -m pip install -q ./python
+# scikit-build-core builds the shared library with CMake: in parallel, as the other stages
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PY" -m pip install -q ./python
 (cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)
 
 stage "all tests passed"
