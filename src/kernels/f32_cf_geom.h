@@ -132,6 +132,16 @@ static inline void cf_geom_init(const struct maxpool_plan *p, cf_geom *g)
     g->nb = cf_blocks(g->planes, g->rows);
 }
 
+/* Whether every output of the axis has a non-empty window (count > 0): the
+ * direct kernels (ncw_s1, k3s2, vpipe, cblock) take only such axes. */
+static inline int cf_axis_nonempty(const maxpool_axis *a)
+{
+    for (int64_t o = 0; o < a->out; ++o)
+        if (a->count[o] == 0)
+            return 0;
+    return 1;
+}
+
 /* Plans the channels-first f32 row kernels take: rank 1..3, row-major
  * indices (column-major ones stay with the reference) whose in-plane offset
  * fits int32. */

@@ -32,6 +32,8 @@
  */
 #include "kernels.h"
 
+#include "f32_cf_geom.h"
+
 #include "simd_f32_avx2.h"
 
 #include <math.h>
@@ -495,9 +497,8 @@ int maxpool_f32_nchw_k3s2_match(const struct maxpool_plan *p)
         const maxpool_axis *a = &p->axis[i];
         if (a->kernel != 3 || a->stride != 2 || a->dilation != 1 || a->pad_begin < 0 || a->pad_begin > 1)
             return 0;
-        for (int64_t o = 0; o < a->out; ++o) /* every window non-empty */
-            if (a->count[o] == 0)
-                return 0;
+        if (!cf_axis_nonempty(a))
+            return 0;
     }
     return 1;
 }

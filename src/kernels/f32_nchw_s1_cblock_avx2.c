@@ -234,9 +234,8 @@ int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p)
         const maxpool_axis *ax = &p->axis[a];
         if (ax->stride != 1 || ax->dilation != 1 || ax->out + ax->kernel - 1 > CB_XMAX)
             return 0;
-        for (int64_t o = 0; o < ax->out; ++o) /* every window non-empty */
-            if (ax->count[o] == 0)
-                return 0;
+        if (!cf_axis_nonempty(ax))
+            return 0;
     }
     if (h->in * w->in > CB_MAX || h->in * w->out > CB_MAX || h->out * w->out > CB_MAX)
         return 0;

@@ -378,9 +378,8 @@ int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p)
             return 0;
         if (ax->in > INT32_MAX - 64 || ax->out > INT32_MAX - 64)
             return 0;
-        for (int64_t o = 0; o < ax->out; ++o) /* every window non-empty */
-            if (ax->count[o] == 0)
-                return 0;
+        if (!cf_axis_nonempty(ax))
+            return 0;
     }
     return 1;
 }

@@ -18,6 +18,8 @@
  */
 #include "kernels.h"
 
+#include "f32_cf_geom.h"
+
 #include "simd_f32_avx2.h"
 
 #include <math.h>
@@ -164,10 +166,7 @@ int maxpool_f32_ncw_s1_match(const struct maxpool_plan *p)
         return 0;
     if (a->stride != 1 || a->dilation != 1 || a->kernel < 1 || a->kernel > NCW1_MAX_K)
         return 0;
-    for (int64_t o = 0; o < a->out; ++o) /* every window non-empty */
-        if (a->count[o] == 0)
-            return 0;
-    return 1;
+    return cf_axis_nonempty(a);
 }
 
 int64_t maxpool_f32_ncw_s1_tasks(const struct maxpool_plan *p) { return p->n * p->c * ncw1_blocks(p); }
