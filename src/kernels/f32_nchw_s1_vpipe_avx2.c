@@ -4,28 +4,34 @@
  * indices), NaN ignored, AVX2: column strips walked down the plane with the
  * H pass as a register pipeline ("vertical pipeline").
  *
- * A strip is SW vectors of output columns (8*SW columns). Walking down the
- * input rows t of the strip, each step
- *  (1) W pass: the row result of row t for the strip's columns, the taps
- *      scanned in order from the start value (best <- x where x > best:
- *      _mm256_max_ps(x, best)), straight from the input row where the
- *      strip's taps all lie inside it, else from a copy of its rows padded
- *      with the start value;
+ * A strip is SW vectors of output columns (8*SW columns). The plane is
+ * walked in chunks of up to VP_CHUNK_COLS output columns and, per chunk, in
+ * bands of input rows:
+ *  (0) the band's rows (the chunk's columns plus k_w - 1, padded with the
+ *      start value s) are copied to a stack buffer "sanitised": each
+ *      element x becomes comb(s, x), i.e. x where x > s, else s (NaN -> s);
+ *      when the chunk spans the plane, the band is one contiguous read;
+ * then every strip of the chunk walks the band, one step per input row t:
+ *  (1) W pass: the row result of row t for the strip's columns, its taps
+ *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
+ *      acc) for c = k_w - 2 .. 0: _mm256_max_ps(acc, tap) with the tap as
+ *      the memory operand, one instruction per tap);
  *  (2) H pass: log-step levels over the row results, in registers:
  *      L_0[t] = row result t, L_{k+1}[t] = comb(L_k[t - 2^k], L_k[t]) (rows
  *      [t - 2^{k+1} + 1, t]); with P the largest power of two <= k_h, the
- *      output whose window ends at row t is comb(L_P[t - (k_h - P)], L_P[t])
- *      (the last values of L_P are kept in registers for the square kernels
- *      2, 3, 5, 7, 9, 13, which are compiled for their sizes, else in a
- *      small ring on the stack);
+ *      output whose window ends at row t is comb(L_P[t - (k_h - P)], L_P[t]).
+ *      The lagged values sit in rings indexed by t; the walk goes in
+ *      unrolled blocks of U steps (U a multiple of every ring length, for
+ *      the square kernels 2, 3, 5, 7, 9, 13, which are compiled for their
+ *      sizes), so each ring slot is a fixed register and nothing moves;
+ *      other kernel sizes keep the last ring in memory. The state of every
+ *      strip of the chunk is kept between bands (VP_STATE vectors each);
  *  (3) the output row whose window ends at row t is stored.
- * Each input row's W pass is done once per strip, each output is written
- * once, nothing else goes to memory: per output vector k_w + log2(k_h) + 1
- * max instructions, k_w loads and one store. Interior strips read the input
- * rows in place; strips that touch a border, and planes whose padded rows
- * are at most 64 floats wide, read copies padded with the start value, made
- * per band of rows. Outputs of 4 MiB or more (with 32-byte aligned rows)
- * go out with non-temporal stores.
+ * Each input row is read once (into the band copy), each output written
+ * once: per output vector k_w + log2(k_h) + 1 max instructions, one load
+ * per tap and one store, plus the copy (a load, a max and a store per 8
+ * input elements). Outputs of 4 MiB or more (with 32-byte aligned rows) go
+ * out with non-temporal stores.
  *
  * Why this is bit-exact with the reference's row-major scan from the start
  * value s (x replaces best when x > best; NaN never does):
@@ -34,9 +40,14 @@
  *    first, B ending last, A u B the window (overlapping or adjacent), comb
  *    gives the scan of A u B: the first element of the maximum M if M > s
  *    (if it lies in A, B cannot beat it; otherwise A's best < M and B's
- *    first M is the window's first), else s. NaN never enters a result (the
- *    W pass starts from s and max_ps(NaN, best) returns best), so results
- *    are ordered values; -0.0/+0.0 ties keep the earlier one, as the scan.
+ *    first M is the window's first), else s. -0.0/+0.0 ties keep the
+ *    earlier one, as the scan.
+ *  - Sanitising: comb(s, x) is the scan of the one element x (x if x > s,
+ *    else s). Every tap is such a single-element result, so NaN never
+ *    enters a combine and every value is s or above s; combining the
+ *    sanitised taps of a row right to left (comb(tap c, scan of taps
+ *    c+1..)) is the same comb of adjacent ranges, hence the scan of the
+ *    row's part from s (an s tap replaces nothing).
  *  - W then H: the scan is row-major, the rows in order and each row left
  *    to right; the row result is the scan of the row's part, and the H pass
  *    scans row results in row order with the same rule: the first row
@@ -52,8 +63,9 @@
  * starts at a non-NaN e00 and then meets e00 first equals the scan from -inf
  * (a result of -inf has the bits of -inf either way).
  *
- * Memory: the padded copies and the ring live on the task's stack (about
- * 33 KiB); nothing is allocated or shared. Tasks: one per (plane, block of
+ * Memory: the band copy (32 KiB), the strips' states (up to 16 KiB) and the
+ * edge masks live on the task's stack (about 50 KiB); nothing is allocated
+ * or shared. Tasks: one per (plane, block of
  * output rows), as the log-step kernel.
  */
 #include "kernels.h"
@@ -66,8 +78,10 @@
 #include <stdint.h>
 
 #define VP_KMAX 15            /* largest kernel per axis taken */
-#define VP_BUF_FLOATS 8192    /* padded row copies: 32 KiB */
-#define VP_NARROW_SPAN 64     /* planes whose padded row span fits this are copied whole */
+#define VP_BUF_FLOATS 4096    /* one band of sanitised padded rows: 16 KiB */
+#define VP_CHUNK_COLS 256     /* output columns per chunk of strips */
+#define VP_STATE 16           /* pipeline state vectors kept per strip between bands */
+#define VP_SPAN_MAX (VP_CHUNK_COLS + 24) /* a chunk's padded taps: its columns + k - 1, to 8 */
 #define VP_NT_MIN_BYTES (4 << 20)
 #define VP_AI static inline __attribute__((always_inline))
 
@@ -89,28 +103,55 @@ VP_AI __m256i vp_inside(int64_t u, int64_t W)
                             _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)W), idx));
 }
 
-/* Rows [r0, r0 + nr) of plane xp, columns [u0, u0 + span) (span a multiple
- * of 8), copied to buf at pitch span; columns outside [0, W) are s. */
-static void vp_copy(const float *xp, int64_t W, int64_t r0, int64_t nr, int64_t u0, int64_t span, float *buf,
-                    float s)
+/*
+ * One band of nrows steps: rows [r0, r0 + nreal) of plane xp, columns
+ * [u0, u0 + span) (span a multiple of 8, at most VP_SPAN_MAX), sanitised to
+ * comb(s, x) (NaN and anything not above s become s), copied to buf at
+ * pitch span; columns outside [0, W) and rows past nreal are s.
+ */
+static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64_t nrows, int64_t u0, int64_t span,
+                    float *buf, float s)
 {
     const __m256 vs = _mm256_set1_ps(s);
-    for (int64_t q = 0; q < span; q += 8) {
-        const int64_t u = u0 + q;
-        if (u >= 0 && u + 8 <= W) {
-            for (int64_t r = 0; r < nr; ++r)
-                _mm256_storeu_ps(buf + r * span + q, _mm256_loadu_ps(xp + (r0 + r) * W + u));
-        } else if (u + 8 <= 0 || u >= W) {
-            for (int64_t r = 0; r < nr; ++r)
-                _mm256_storeu_ps(buf + r * span + q, vs);
-        } else {
-            const __m256i m = vp_inside(u, W);
-            for (int64_t r = 0; r < nr; ++r) {
-                /* masked-off lanes are not read; the address is formed as an integer */
-                const float *a = (const float *)((uintptr_t)(xp + (r0 + r) * W) + (uintptr_t)(u * 4));
-                const __m256 v = _mm256_maskload_ps(a, m);
-                _mm256_storeu_ps(buf + r * span + q, _mm256_blendv_ps(vs, v, _mm256_castsi256_ps(m)));
+    int64_t qa = u0 >= 0 ? 0 : (-u0 + 7) / 8 * 8; /* vectors [qa, qb) lie inside [0, W) */
+    if (qa > span)
+        qa = span;
+    int64_t qb = qa;
+    if (W > u0 + qa) {
+        qb = qa + (W - (u0 + qa)) / 8 * 8;
+        if (qb > span)
+            qb = qa + (span - qa) / 8 * 8;
+    }
+    /* the edge vectors' lanes inside [0, W), once per band */
+    __m256i em[VP_SPAN_MAX / 8];
+    int ne = 0;
+    for (int64_t q = 0; q < span; q += 8)
+        if (q < qa || q >= qb)
+            em[ne++] = vp_inside(u0 + q, W);
+    for (int64_t r = 0; r < nrows; ++r) {
+        float *b = buf + r * span;
+        if (r >= nreal) {
+            for (int64_t q = 0; q < span; q += 8)
+                _mm256_store_ps(b + q, vs);
+            continue;
+        }
+        const float *xr = xp + (r0 + r) * W;
+        int e = 0;
+        for (int64_t q = 0; q < span; q += 8) {
+            if (q == qa && qb > qa) {
+                const float *xi = xr + u0;
+#pragma GCC unroll 4
+                for (; q < qb; q += 8)
+                    _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
+                if (q >= span)
+                    break;
             }
+            /* an edge vector: masked-off lanes are not read (the address
+             * is formed as an integer) and are s */
+            const __m256i m = em[e++];
+            const float *a = (const float *)((uintptr_t)xr + (uintptr_t)((u0 + q) * 4));
+            const __m256 v = _mm256_max_ps(_mm256_maskload_ps(a, m), vs);
+            _mm256_store_ps(b + q, _mm256_blendv_ps(vs, v, _mm256_castsi256_ps(m)));
         }
     }
 }
@@ -128,162 +169,322 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
     return _mm256_i32gather_ps(row, idx, 4);
 }
 
-/*
- * One strip walk: input rows ra .. (the rows of output rows [i0, i1)),
- * row t's taps for the strip at src + (t - ra) * pitch (nreal rows exist
- * there; later steps feed s), outputs to y rows [i0, i1) at columns
- * [j0, j0 + nvalid) (nvalid <= 8 * SW; vectors past it are computed from
- * the padded copy and not stored). khc/kwc: the kernel sizes when known at
- * compile time (then the last values of L_P are kept in registers, else in
- * a ring on the stack), 0 otherwise.
- */
-VP_AI void vp_walk(const float *src, int64_t pitch, int64_t nreal, const float *xp, float *yp, const vp_geom *g,
-                   int64_t ra, int64_t i0, int64_t i1, int64_t j0, int64_t nvalid, int e_direct, const int P,
-                   const int SW, const int64_t khc, const int64_t kwc, const int fe)
+/* W pass in levels for the compile-time kernel widths 7 and more: the
+ * largest power of two <= k_w, else 0 (taps one by one; measured no faster
+ * in levels at k_w = 5) */
+VP_AI int64_t vp_wpow(const int64_t kwc)
 {
-    const int64_t kw = kwc ? kwc : g->kw, kh = khc ? khc : g->kh;
-    const int64_t d = kh - P;
-    const __m256 vs = _mm256_set1_ps(g->start);
-    __m256 a0[4], b0[4], b1[4], q0[4], q1[4], q2[4], q3[4], h[4][8];
-    alignas(32) float ring[8 * 4 * 8];
-    for (int v = 0; v < SW; ++v) {
-        a0[v] = b0[v] = b1[v] = q0[v] = q1[v] = q2[v] = q3[v] = vs;
-        for (int k = 0; k < 8; ++k)
-            h[v][k] = vs;
-    }
-    if (!khc)
-        for (int k = 0; k < P * SW; ++k)
-            _mm256_store_ps(ring + 8 * k, vs);
-    const int full = nvalid == 8 * SW;
-    const int64_t emit0 = i0 - g->ph + kh - 1 - ra; /* step of output row i0 */
-    const int64_t nsteps = emit0 + (i1 - i0);
-    float *yo = yp + i0 * g->Wo + j0;
-    for (int64_t s = 0; s < nsteps; ++s) {
-        __m256 top[4];
+    if (kwc < 7)
+        return 0;
+    int64_t p = 1;
+    while (2 * p <= kwc)
+        p *= 2;
+    return p;
+}
+
+/*
+ * W levels over a band copy (nrows rows at pitch span, in place): row
+ * element i becomes L_PW[i] = the scan of taps [i, i + PW) (L_{2m}[i] =
+ * comb(L_m[i], L_m[i + m]), each level over every row before the next, so
+ * no load waits on a store still in flight). L_m is computed on [0, O + kw -
+ * m) (rounded up to vectors), all a window of the O output columns needs;
+ * the lanes past it (and the reads past a row's end, into the next row or
+ * the buffer's slack) hold values no needed lane uses.
+ */
+static void vp_wlevels(float *buf, int64_t nrows, int64_t span, int64_t O, int64_t kw, int64_t PW)
+{
+    for (int64_t m = 1; m < PW; m *= 2) {
+        const int64_t need = O + kw - 2 * m;
+        for (int64_t r = 0; r < nrows; ++r) {
+            float *b = buf + r * span;
 #pragma GCC unroll 4
-        for (int v = 0; v < SW; ++v)
-            top[v] = vs;
-        if (s < nreal) {
-            const float *r = src + s * pitch;
-#pragma GCC unroll 16
-            for (int64_t c = 0; c < kw; ++c) {
-#pragma GCC unroll 4
-                for (int v = 0; v < SW; ++v)
-                    top[v] = _mm256_max_ps(_mm256_loadu_ps(r + 8 * v + c), top[v]);
-            }
-        }
-#pragma GCC unroll 4
-        for (int v = 0; v < SW; ++v) {
-            __m256 l = top[v];
-            if (P >= 2) {
-                const __m256 n = VP_COMB(a0[v], l);
-                a0[v] = l;
-                l = n;
-            }
-            if (P >= 4) {
-                const __m256 n = VP_COMB(b1[v], l);
-                b1[v] = b0[v];
-                b0[v] = l;
-                l = n;
-            }
-            if (P >= 8) {
-                const __m256 n = VP_COMB(q3[v], l);
-                q3[v] = q2[v];
-                q2[v] = q1[v];
-                q1[v] = q0[v];
-                q0[v] = l;
-                l = n;
-            }
-            if (khc && d) {
-                /* h[v][k] = L_P[t - 1 - k] */
-                const __m256 n = VP_COMB(h[v][d - 1], l);
-#pragma GCC unroll 8
-                for (int k = (int)d - 1; k > 0; --k)
-                    h[v][k] = h[v][k - 1];
-                h[v][0] = l;
-                l = n;
-            } else if (d) {
-                const __m256 old = _mm256_load_ps(ring + 8 * (((s - d) & (P - 1)) * SW + v));
-                _mm256_store_ps(ring + 8 * ((s & (P - 1)) * SW + v), l);
-                l = VP_COMB(old, l);
-            }
-            top[v] = l;
-        }
-        if (s >= emit0) {
-            const int64_t i = i0 + (s - emit0);
-            float *yr = yo + (s - emit0) * g->Wo;
-#pragma GCC unroll 4
-            for (int v = 0; v < SW; ++v) {
-                __m256 o = top[v];
-                if (fe) {
-                    const __m256 e = vp_e00(xp, g, i, j0 - g->pw + 8 * v, e_direct);
-                    o = _mm256_blendv_ps(o, e, _mm256_cmp_ps(e, e, _CMP_UNORD_Q));
-                }
-                const int64_t nl = nvalid - 8 * v;
-                if ((full || nl >= 8) && g->nt)
-                    _mm256_stream_ps(yr + 8 * v, o);
-                else if (full || nl >= 8)
-                    _mm256_storeu_ps(yr + 8 * v, o);
-                else if (nl > 0)
-                    _mm256_maskstore_ps(yr + 8 * v,
-                                        _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)nl),
-                                                           _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
-                                        o);
-            }
+            for (int64_t i = 0; i < need; i += 8)
+                _mm256_store_ps(b + i, VP_COMB(_mm256_load_ps(b + i), _mm256_loadu_ps(b + i + m)));
         }
     }
 }
 
-/* Output rows [i0, i1) of one plane, strips of SW vectors. */
+/*
+ * The pipeline state of one strip, as rings indexed by the step s: a0[v] =
+ * L_1[s - 1], b[s % 2][v] = L_2[s - 2], q[s % 4][v] = L_4[s - 4] and, for
+ * compile-time kernels, h[s % d][v] = L_P[s - d] (or, when the unrolled
+ * block length U is not a multiple of d, a shift register h[k] = L_P[s - 1
+ * - k]). The walk goes in blocks of U steps starting at multiples of U, so
+ * every ring index is a compile-time constant and the rings live in
+ * registers without moves.
+ */
+typedef struct vp_regs {
+    __m256 a0[2], b[2][2], q[4][2], h[7][2];
+} vp_regs;
+
+/* Steps per unrolled block: a multiple of every ring length */
+VP_AI int vp_block(const int P, const int64_t khc)
+{
+    const int d = khc ? (int)khc - P : 0;
+    if (d <= 1)
+        return P;
+    int u = P;
+    while (u % d)
+        u += P;
+    return u <= 12 ? u : P;
+}
+
+/*
+ * Step s (phase u = s mod U): the W pass over the sanitised row r (right to
+ * left: every tap is already comb(s, x), so the earlier tap may be the
+ * memory operand), then the H pipeline; out[v] = the output whose window
+ * ends at this step.
+ */
+VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, int64_t s, const int u, __m256 *out, int64_t kw,
+                   int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t PW)
+{
+    __m256 top[2];
+    if (PW) {
+        /* the band holds L_PW along W: the window is two of its ranges */
+#pragma GCC unroll 2
+        for (int v = 0; v < SW; ++v)
+            top[v] = kw > PW ? VP_COMB(_mm256_loadu_ps(r + 8 * v), _mm256_loadu_ps(r + 8 * v + kw - PW))
+                             : _mm256_loadu_ps(r + 8 * v);
+    } else {
+#pragma GCC unroll 2
+        for (int v = 0; v < SW; ++v)
+            top[v] = _mm256_loadu_ps(r + 8 * v + kw - 1);
+#pragma GCC unroll 16
+        for (int64_t c = kw - 2; c >= 0; --c) {
+#pragma GCC unroll 2
+            for (int v = 0; v < SW; ++v)
+                top[v] = VP_COMB(_mm256_loadu_ps(r + 8 * v + c), top[v]);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < SW; ++v) {
+        __m256 l = top[v];
+        if (P >= 2) {
+            const __m256 n = VP_COMB(R->a0[v], l);
+            R->a0[v] = l;
+            l = n;
+        }
+        if (P >= 4) {
+            const __m256 n = VP_COMB(R->b[u & 1][v], l);
+            R->b[u & 1][v] = l;
+            l = n;
+        }
+        if (P >= 8) {
+            const __m256 n = VP_COMB(R->q[u & 3][v], l);
+            R->q[u & 3][v] = l;
+            l = n;
+        }
+        if (khc && d && U % d == 0) {
+            const int k = u % (int)d;
+            const __m256 n = VP_COMB(R->h[k][v], l);
+            R->h[k][v] = l;
+            l = n;
+        } else if (khc && d) {
+            const __m256 n = VP_COMB(R->h[d - 1][v], l);
+#pragma GCC unroll 8
+            for (int k = (int)d - 1; k > 0; --k)
+                R->h[k][v] = R->h[k - 1][v];
+            R->h[0][v] = l;
+            l = n;
+        } else if (d) {
+            const __m256 old = ring[((s - d) & (P - 1)) * SW + v];
+            ring[(s & (P - 1)) * SW + v] = l;
+            l = VP_COMB(old, l);
+        }
+        out[v] = l;
+    }
+}
+
+enum { VP_ST_NT, VP_ST_U, VP_ST_PART };
+
+/* The outputs of one step (output row i), stores of kind `mode` */
+VP_AI void vp_store(__m256 *o, float *yr, const float *xp, const vp_geom *g, int64_t i, int64_t j0, int64_t nvalid,
+                    int e_direct, const int SW, const int fe, const int mode)
+{
+#pragma GCC unroll 2
+    for (int v = 0; v < SW; ++v) {
+        if (fe) {
+            const __m256 e = vp_e00(xp, g, i, j0 - g->pw + 8 * v, e_direct);
+            o[v] = _mm256_blendv_ps(o[v], e, _mm256_cmp_ps(e, e, _CMP_UNORD_Q));
+        }
+        if (mode == VP_ST_NT)
+            _mm256_stream_ps(yr + 8 * v, o[v]);
+        else if (mode == VP_ST_U)
+            _mm256_storeu_ps(yr + 8 * v, o[v]);
+        else {
+            const int64_t nl = nvalid - 8 * v;
+            if (nl >= 8)
+                _mm256_storeu_ps(yr + 8 * v, o[v]);
+            else if (nl > 0)
+                _mm256_maskstore_ps(yr + 8 * v,
+                                    _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)nl),
+                                                       _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
+                                    o[v]);
+        }
+    }
+}
+
+/*
+ * One strip over one band: steps [s0, s1) (s0 a multiple of U; s1 too
+ * unless this is the walk's last band), step s reading the sanitised row
+ * src + (s - s0) * pitch (the strip's taps), the pipeline state loaded from
+ * and saved to st (VP_STATE vectors). The output row whose window ends at
+ * step s >= emit0 is row i0 + (s - emit0), stored to yo + (s - emit0) * Wo
+ * (columns j0 .. j0 + nvalid; nvalid <= 8 * SW, vectors past it are not
+ * stored). khc/kwc: the kernel sizes when known at compile time (then the
+ * last values of L_P are kept in registers, else in a ring in st), 0
+ * otherwise.
+ */
+VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, uintptr_t pfe, int64_t s0,
+                     int64_t s1, int64_t emit0,
+                     const float *xp, float *yo, const vp_geom *g, int64_t i0, int64_t j0, int64_t nvalid,
+                     int e_direct, const int P, const int SW, const int64_t khc, const int64_t kwc, const int fe,
+                     const int mode)
+{
+    const int64_t kw = kwc ? kwc : g->kw, kh = khc ? khc : g->kh;
+    const int64_t d = kh - P;
+    const int U = vp_block(P, khc);
+    const int64_t PW = vp_wpow(kwc);
+    /* state slots: a0[v], b[2][v], q[4][v] (P >= 8), then h[k][v] or the ring */
+    const int B = SW, Q = 3 * SW, HB = 3 * SW + (P >= 8 ? 4 * SW : 0);
+    vp_regs R;
+#pragma GCC unroll 2
+    for (int v = 0; v < SW; ++v) {
+        R.a0[v] = st[v];
+        R.b[0][v] = st[B + v];
+        R.b[1][v] = st[B + SW + v];
+        if (P >= 8)
+#pragma GCC unroll 4
+            for (int k = 0; k < 4; ++k)
+                R.q[k][v] = st[Q + k * SW + v];
+        if (khc)
+#pragma GCC unroll 7
+            for (int k = 0; k < (int)d; ++k)
+                R.h[k][v] = st[HB + k * SW + v];
+    }
+    __m256 *ring = st + HB;
+    const float *r = src;
+    int64_t s = s0, yoff = (s0 - emit0) * g->Wo; /* output offset of step s's row (used when s >= emit0) */
+    for (; s + U <= s1; s += U) {
+#pragma GCC unroll 16
+        for (int u = 0; u < U; ++u) {
+            __m256 o[2];
+            vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
+            if (pf < pfe) { /* a line of the next band's input */
+                _mm_prefetch((const char *)pf, _MM_HINT_T0);
+                pf += 64;
+            }
+            if (s + u >= emit0)
+                vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+            r += pitch;
+            yoff += g->Wo;
+        }
+    }
+    /* the walk's last steps (only in its last band), the phase still a
+     * compile-time constant */
+    if (s < s1) {
+#pragma GCC unroll 16
+        for (int u = 0; u < U; ++u) {
+            if (s + u < s1) {
+                __m256 o[2];
+                vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
+                if (s + u >= emit0)
+                    vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                r += pitch;
+                yoff += g->Wo;
+            }
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < SW; ++v) {
+        st[v] = R.a0[v];
+        st[B + v] = R.b[0][v];
+        st[B + SW + v] = R.b[1][v];
+        if (P >= 8)
+#pragma GCC unroll 4
+            for (int k = 0; k < 4; ++k)
+                st[Q + k * SW + v] = R.q[k][v];
+        if (khc)
+#pragma GCC unroll 7
+            for (int k = 0; k < (int)d; ++k)
+                st[HB + k * SW + v] = R.h[k][v];
+    }
+}
+
+VP_AI void vp_band(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, uintptr_t pfe, int64_t s0,
+                   int64_t s1, int64_t emit0,
+                   const float *xp, float *yo, const vp_geom *g, int64_t i0, int64_t j0, int64_t nvalid,
+                   int e_direct, const int P, const int SW, const int64_t khc, const int64_t kwc, const int fe)
+{
+    if (nvalid < 8 * SW)
+        vp_band_m(src, pitch, st, pf, pfe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
+                  VP_ST_PART);
+    else if (g->nt)
+        vp_band_m(src, pitch, st, pf, pfe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
+                  VP_ST_NT);
+    else
+        vp_band_m(src, pitch, st, pf, pfe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
+                  VP_ST_U);
+}
+
+/*
+ * Output rows [i0, i1) of one plane. Step s of the walk is input row ra + s
+ * (rows past the input feed s). Chunks of up to VP_CHUNK_COLS output columns
+ * (strips of SW vectors); per chunk, bands of steps: the band's rows are
+ * copied sanitised and padded (one contiguous read of the rows when the
+ * chunk spans the plane), then every strip of the chunk walks the band,
+ * its pipeline state kept between bands.
+ */
 VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, int64_t i1, const int P,
                     const int SW, const int64_t khc, const int64_t kwc, const int fe)
 {
-    alignas(32) float buf[VP_BUF_FLOATS];
-    const int64_t sc = 8 * SW;                           /* columns per strip */
+    alignas(32) float buf[VP_BUF_FLOATS + 16]; /* slack: vp_wlevels reads up to PW / 2 past the band */
+    __m256 state[VP_CHUNK_COLS / 8 * VP_STATE];
+    const __m256 vs = _mm256_set1_ps(g->start);
+    const int64_t sc = 8 * SW; /* columns per strip */
     const int64_t nstrips = (g->Wo + sc - 1) / sc;
-    const int64_t lastn = g->Wo - (nstrips - 1) * sc;  /* valid columns of the last strip */
-    const int64_t sspan = (sc + g->kw - 1 + 7) / 8 * 8; /* one strip's padded taps */
-    const int64_t wspan = nstrips * sc + sspan - sc;    /* every strip's taps, from column -pw */
+    const int64_t lastn = g->Wo - (nstrips - 1) * sc; /* valid columns of the last strip */
+    const int64_t spc = VP_CHUNK_COLS / sc;           /* strips per chunk */
     const int64_t kh = g->kh;
-    if (wspan <= VP_NARROW_SPAN) {
-        /* narrow plane: the band's rows are copied whole, every strip reads the copy */
-        const int64_t cap = VP_BUF_FLOATS / wspan - (kh - 1); /* output rows per band */
-        for (int64_t b0 = i0; b0 < i1; b0 += cap) {
-            const int64_t b1 = b0 + cap < i1 ? b0 + cap : i1;
-            const int64_t ra = b0 - g->ph > 0 ? b0 - g->ph : 0;
-            int64_t rb = b1 - 1 - g->ph + kh - 1; /* last input row */
-            if (rb > g->H - 1)
-                rb = g->H - 1;
-            vp_copy(xp, g->W, ra, rb - ra + 1, -g->pw, wspan, buf, g->start);
-            for (int64_t st = 0; st < nstrips; ++st) {
-                const int64_t n = st == nstrips - 1 ? lastn : sc;
-                vp_walk(buf + st * sc, wspan, rb - ra + 1, xp, yp, g, ra, b0, b1, st * sc, n, 0, P, SW, khc, kwc, fe);
+    const int64_t ra = i0 - g->ph > 0 ? i0 - g->ph : 0;
+    int64_t rb = i1 - 1 - g->ph + kh - 1; /* last input row */
+    if (rb > g->H - 1)
+        rb = g->H - 1;
+    const int64_t nreal = rb - ra + 1;
+    const int64_t emit0 = i0 - g->ph + kh - 1 - ra; /* step of output row i0 */
+    const int64_t nsteps = emit0 + (i1 - i0);
+    for (int64_t c0 = 0; c0 < nstrips; c0 += spc) {
+        const int64_t c1 = c0 + spc < nstrips ? c0 + spc : nstrips;
+        const int64_t span = ((c1 - c0) * sc + g->kw - 1 + 7) / 8 * 8;
+        const int64_t band = VP_BUF_FLOATS / span / vp_block(P, khc) * vp_block(P, khc);
+        const int64_t u0 = c0 * sc - g->pw;
+        for (int64_t k = 0; k < (c1 - c0) * VP_STATE; ++k)
+            state[k] = vs;
+        for (int64_t s0 = 0; s0 < nsteps; s0 += band) {
+            const int64_t s1 = s0 + band < nsteps ? s0 + band : nsteps;
+            int64_t nr = nreal - s0;
+            nr = nr < 0 ? 0 : nr > s1 - s0 ? s1 - s0 : nr;
+            vp_fill(xp, g->W, ra + s0, nr, s1 - s0, u0, span, buf, g->start);
+            if (vp_wpow(kwc))
+                vp_wlevels(buf, s1 - s0, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
+            /* the next band's input rows, when the chunk spans the plane (one
+             * contiguous range), are prefetched during this band's walks, a
+             * line per step, the range split between the strips */
+            uintptr_t pfa = 0, pfl = 0;
+            if (c0 == 0 && c1 == nstrips && s1 < nreal) {
+                const int64_t ne = nreal < s1 + band ? nreal : s1 + band;
+                pfa = (uintptr_t)(xp + (ra + s1) * g->W) & ~(uintptr_t)63;
+                const uintptr_t pfz = (uintptr_t)(xp + (ra + ne) * g->W);
+                pfl = ((pfz - pfa) / (uintptr_t)(c1 - c0) + 63) & ~(uintptr_t)63;
             }
-        }
-        return;
-    }
-    const int64_t ra0 = i0 - g->ph > 0 ? i0 - g->ph : 0;
-    int64_t rb0 = i1 - 1 - g->ph + kh - 1;
-    if (rb0 > g->H - 1)
-        rb0 = g->H - 1;
-    for (int64_t st = 0; st < nstrips; ++st) {
-        const int64_t j0 = st * sc, u0 = j0 - g->pw;
-        const int64_t n = st == nstrips - 1 ? lastn : sc;
-        if (u0 >= 0 && u0 + sc + g->kw - 1 <= g->W) {
-            /* interior strip: taps straight from the input rows */
-            vp_walk(xp + ra0 * g->W + u0, g->W, rb0 - ra0 + 1, xp, yp, g, ra0, i0, i1, j0, n, 1, P, SW, khc, kwc, fe);
-            continue;
-        }
-        /* border strip: bands of its rows, padded */
-        const int64_t cap = VP_BUF_FLOATS / sspan - (kh - 1);
-        for (int64_t b0 = i0; b0 < i1; b0 += cap) {
-            const int64_t b1 = b0 + cap < i1 ? b0 + cap : i1;
-            const int64_t ra = b0 - g->ph > 0 ? b0 - g->ph : 0;
-            int64_t rb = b1 - 1 - g->ph + kh - 1;
-            if (rb > g->H - 1)
-                rb = g->H - 1;
-            vp_copy(xp, g->W, ra, rb - ra + 1, u0, sspan, buf, g->start);
-            vp_walk(buf, sspan, rb - ra + 1, xp, yp, g, ra, b0, b1, j0, n, 0, P, SW, khc, kwc, fe);
+            for (int64_t st = c0; st < c1; ++st) {
+                const uintptr_t pf = pfa + (uintptr_t)(st - c0) * pfl;
+                const int64_t j0 = st * sc;
+                const int64_t n = st == nstrips - 1 ? lastn : sc;
+                const int e_direct = j0 - g->pw >= 0 && j0 - g->pw + sc <= g->W;
+                vp_band(buf + (st - c0) * sc, span, state + (st - c0) * VP_STATE, pf, pf + pfl, s0, s1, emit0, xp,
+                        yp + i0 * g->Wo + j0, g, i0, j0, n, e_direct, P, SW, khc, kwc, fe);
+            }
         }
     }
 }
@@ -303,9 +504,12 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
     g.nb = cf_blocks(p->n * p->c, g.Ho);
     g.start = fe ? -INFINITY : p->init.f32;
     /* Outputs that do not fit the caches go out with non-temporal stores
-     * (plain stores would read every output line first); every full vector
-     * store is then 32-byte aligned. */
-    g.nt = p->n * p->c * g.Ho * g.Wo * 4 >= VP_NT_MIN_BYTES && g.Wo % 8 == 0 && ((uintptr_t)y & 31) == 0;
+     * (plain stores would read every output line first), but only where each
+     * strip's store of a row is one whole 64-byte line (strips of 16 columns,
+     * rows a multiple of 16 and the output 64-byte aligned): partial lines
+     * written non-temporally cost far more (8x64x56x56 k3: 2.6 ms, against
+     * 0.7 ms with plain stores). */
+    g.nt = SW == 2 && p->n * p->c * g.Ho * g.Wo * 4 >= VP_NT_MIN_BYTES && g.Wo % 16 == 0 && ((uintptr_t)y & 63) == 0;
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t plane = t / g.nb, blk = t % g.nb;
         const int64_t i0 = blk * g.Ho / g.nb, i1 = (blk + 1) * g.Ho / g.nb;

@@ -647,7 +647,8 @@ static void logstep_sweep(ts_rng *r, int quick)
 
 /* The stride-1 column-strip kernel (f32_nchw_s1_vpipe_avx2): the square
  * kernels it compiles for (2, 3, 5, 7, 9, 13) and any other pair 1..15,
- * tall planes (several row bands of its padded copies) narrow and wide,
+ * tall planes (several row bands of its padded copies) narrow and wide
+ * (more than one chunk of 256 columns), big outputs,
  * every option set (indices and NaN propagation go to the log-step or row
  * kernels, as expected_kernel() says). */
 static void vpipe_sweep(ts_rng *r, int quick)
@@ -675,6 +676,20 @@ static void vpipe_sweep(ts_rng *r, int quick)
         char what[400];
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), i % 5 == 0, what);
+    }
+    /* outputs of >= 4 MiB in rows of 224 (one chunk of strips): the
+     * non-temporal stores, several bands with the next band prefetched, the
+     * W levels (k7: L_4 plus one range; k9: L_8, one strip vector); two
+     * runs of each, the output 64-byte aligned in one */
+    for (int opt = 0; opt < 4; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {1, 24, 224, 224};
+        d.kernel[0] = d.kernel[1] = opt / 2 ? 9 : 7;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = opt / 2 ? 4 : 3;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, opt % 2 ? V_TIES : V_NAN, opt == 3, what);
     }
 }
 
