@@ -10,12 +10,16 @@
  *  (0) the band's rows (the chunk's columns plus k_w - 1, padded with the
  *      start value s) are copied to a stack buffer "sanitised": each
  *      element x becomes comb(s, x), i.e. x where x > s, else s (NaN -> s);
- *      when the chunk spans the plane, the band is one contiguous read;
+ *      when the chunk spans the plane, the band is one contiguous read,
+ *      prefetched a line per step during the previous band's walks; for
+ *      the compile-time widths k_w >= 7 the copy is then turned in place
+ *      into W levels L_PW (PW the largest power of two <= k_w; vp_wlevels);
  * then every strip of the chunk walks the band, one step per input row t:
  *  (1) W pass: the row result of row t for the strip's columns, its taps
  *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
  *      acc) for c = k_w - 2 .. 0: _mm256_max_ps(acc, tap) with the tap as
- *      the memory operand, one instruction per tap);
+ *      the memory operand, one instruction per tap), or from the levels
+ *      comb(L_PW[c], L_PW[c + k_w - PW]) (two loads, one max);
  *  (2) H pass: log-step levels over the row results, in registers:
  *      L_0[t] = row result t, L_{k+1}[t] = comb(L_k[t - 2^k], L_k[t]) (rows
  *      [t - 2^{k+1} + 1, t]); with P the largest power of two <= k_h, the
@@ -28,10 +32,10 @@
  *      strip of the chunk is kept between bands (VP_STATE vectors each);
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
- * once: per output vector k_w + log2(k_h) + 1 max instructions, one load
- * per tap and one store, plus the copy (a load, a max and a store per 8
- * input elements). Outputs of 4 MiB or more (with 32-byte aligned rows) go
- * out with non-temporal stores.
+ * once: per output vector k_w - 1 (or log2(k_w) + 1 with the levels) +
+ * log2(k_h) + 1 max instructions, plus the copy (a load, a max and a store
+ * per 8 input elements). Outputs of 4 MiB or more go out with non-temporal
+ * stores where every strip's row store is a whole 64-byte line.
  *
  * Why this is bit-exact with the reference's row-major scan from the start
  * value s (x replaces best when x > best; NaN never does):
@@ -47,7 +51,10 @@
  *    enters a combine and every value is s or above s; combining the
  *    sanitised taps of a row right to left (comb(tap c, scan of taps
  *    c+1..)) is the same comb of adjacent ranges, hence the scan of the
- *    row's part from s (an s tap replaces nothing).
+ *    row's part from s (an s tap replaces nothing). The W levels are the
+ *    same combines: L_2m[i] = comb(L_m[i], L_m[i + m]) (adjacent ranges),
+ *    and the window [c, c + k_w) = comb(L_PW[c], L_PW[c + k_w - PW]) (two
+ *    overlapping ranges, the earlier first).
  *  - W then H: the scan is row-major, the rows in order and each row left
  *    to right; the row result is the scan of the row's part, and the H pass
  *    scans row results in row order with the same rule: the first row
@@ -63,10 +70,10 @@
  * starts at a non-NaN e00 and then meets e00 first equals the scan from -inf
  * (a result of -inf has the bits of -inf either way).
  *
- * Memory: the band copy (32 KiB), the strips' states (up to 16 KiB) and the
- * edge masks live on the task's stack (about 50 KiB); nothing is allocated
- * or shared. Tasks: one per (plane, block of
- * output rows), as the log-step kernel.
+ * Memory: the band copy (16 KiB), the strips' states (up to 16 KiB) and the
+ * edge masks live on the task's stack (about 34 KiB); nothing is allocated
+ * or shared. Tasks: one per (plane, block of output rows), as the log-step
+ * kernel.
  */
 #include "kernels.h"
 
