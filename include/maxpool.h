@@ -228,7 +228,9 @@ MAXPOOL_API maxpool_status maxpool_plan_create(const maxpool_desc *desc, const i
  * Runs the plan: x has the input shape, y the output shape (same dtype),
  * indices the output shape with desc.index_type (may be NULL when the type is
  * NONE; must not be NULL otherwise). No allocation, no validation beyond NULL
- * checks. A plan is immutable: concurrent runs on one plan are safe.
+ * checks. A plan is immutable: concurrent runs on one plan are safe. Kernel
+ * scratch lives on the stack: up to 48 KiB in the calling thread and in each
+ * worker thread (the line caches and band copies of the f32 kernels).
  */
 MAXPOOL_API maxpool_status maxpool_run(const maxpool_plan *plan, const void *x, void *y, void *indices);
 
