@@ -333,7 +333,8 @@ VP_AI void vp_store(__m256 *o, float *yr, const float *xp, const vp_geom *g, int
 
 /*
  * One strip over one band: steps [s0, s1) (s0 a multiple of U; s1 too
- * unless this is the walk's last band), step s reading the sanitised row
+ * unless this is the walk's last band, whose copy holds rows up to the next
+ * multiple of U), step s reading the sanitised row
  * src + (s - s0) * pitch (the strip's taps), the pipeline state loaded from
  * and saved to st (VP_STATE vectors). The output row whose window ends at
  * step s >= emit0 is row i0 + (s - emit0), stored to yo + (s - emit0) * Wo
@@ -371,8 +372,12 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
     }
     __m256 *ring = st + HB;
     const float *r = src;
-    int64_t s = s0, yoff = (s0 - emit0) * g->Wo; /* output offset of step s's row (used when s >= emit0) */
-    for (; s + U <= s1; s += U) {
+    int64_t yoff = (s0 - emit0) * g->Wo; /* output offset of step s's row (used when s >= emit0) */
+    const int64_t lim = s1 - emit0 > 0 ? s1 - emit0 : 0; /* steps emit0 <= s < s1 store */
+    /* whole blocks of U steps; in the walk's last band the last block may run
+     * past s1 over rows vp_fill set to the start value, and stores nothing
+     * there (the state is not used again) */
+    for (int64_t s = s0; s < s1; s += U) {
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
             __m256 o[2];
@@ -381,25 +386,10 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
                 _mm_prefetch((const char *)pf, _MM_HINT_T0);
                 pf += 64;
             }
-            if (s + u >= emit0)
+            if ((uint64_t)(s + u - emit0) < (uint64_t)lim)
                 vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
             r += pitch;
             yoff += g->Wo;
-        }
-    }
-    /* the walk's last steps (only in its last band), the phase still a
-     * compile-time constant */
-    if (s < s1) {
-#pragma GCC unroll 16
-        for (int u = 0; u < U; ++u) {
-            if (s + u < s1) {
-                __m256 o[2];
-                vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
-                if (s + u >= emit0)
-                    vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
-                r += pitch;
-                yoff += g->Wo;
-            }
         }
     }
 #pragma GCC unroll 2
@@ -471,9 +461,10 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
             const int64_t s1 = s0 + band < nsteps ? s0 + band : nsteps;
             int64_t nr = nreal - s0;
             nr = nr < 0 ? 0 : nr > s1 - s0 ? s1 - s0 : nr;
-            vp_fill(xp, g->W, ra + s0, nr, s1 - s0, u0, span, buf, g->start);
+            const int64_t nfill = (s1 - s0 + vp_block(P, khc) - 1) / vp_block(P, khc) * vp_block(P, khc);
+            vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start);
             if (vp_wpow(kwc))
-                vp_wlevels(buf, s1 - s0, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
+                vp_wlevels(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
             /* the next band's input rows, when the chunk spans the plane (one
              * contiguous range), are prefetched during this band's walks, a
              * line per step, the range split between the strips */
