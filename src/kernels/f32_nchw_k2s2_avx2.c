@@ -15,7 +15,8 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#define AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define AI MAXPOOL_AI
 
 AI void upd8(__m256 *best, __m256i *bi, __m256 x, __m256i xi, const int prop, const int wi)
 {

@@ -41,7 +41,8 @@
 #include <stdint.h>
 
 #define KFN(n) k3s2_##n
-#define CF_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define CF_AI MAXPOOL_AI
 #include "f32_update_impl.h"
 
 #define K3_CHUNK 512 /* output columns per chunk (multiple of 8) */

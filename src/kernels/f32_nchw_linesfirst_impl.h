@@ -66,7 +66,8 @@
 #define KCAT(a, b) KCAT_(a, b)
 #define KFN(n) KCAT(KPREFIX, n)
 #ifndef CF_AI
-#define CF_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define CF_AI MAXPOOL_AI
 #endif
 
 #ifndef KALIGN /* stack buffer alignment: a 16-lane vector, else 32 bytes (as f32_update_impl.h) */

@@ -55,7 +55,8 @@
 #define CB_M 4      /* lines per pass (rows of the W pass, columns of the H pass) */
 #define CB_NARROW_W 32 /* widest input row taken */
 #define CB_MIN_K 5      /* smallest max(kernel_h, kernel_w) taken for rows the strips fill */
-#define CB_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define CB_AI MAXPOOL_AI
 
 /* 8x8 transpose: r[i] lane j <-> r[j] lane i */
 CB_AI void cb_transpose8(__m256 r[8])

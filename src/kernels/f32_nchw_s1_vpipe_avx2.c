@@ -90,7 +90,8 @@
 #define VP_STATE 16           /* pipeline state vectors kept per strip between bands */
 #define VP_SPAN_MAX (VP_CHUNK_COLS + 24) /* a chunk's padded taps: its columns + k - 1, to 8 */
 #define VP_NT_MIN_BYTES (4 << 20)
-#define VP_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define VP_AI MAXPOOL_AI
 
 typedef struct vp_geom {
     int64_t H, W, Ho, Wo, kh, kw, ph, pw;

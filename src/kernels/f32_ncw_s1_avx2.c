@@ -27,7 +27,8 @@
 #include <stdint.h>
 
 #define KFN(n) ncw1_##n
-#define CF_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define CF_AI MAXPOOL_AI
 #include "f32_update_impl.h"
 
 #define NCW1_MAX_K 8

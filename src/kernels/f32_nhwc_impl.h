@@ -30,7 +30,8 @@
 #define KCAT(a, b) KCAT_(a, b)
 #define KFN(n) KCAT(KPREFIX, n)
 #ifndef CF_AI
-#define CF_AI static inline __attribute__((always_inline))
+#include "force_inline.h"
+#define CF_AI MAXPOOL_AI
 #endif
 
 #include "f32_update_impl.h"

@@ -5,33 +5,37 @@
  * with its own branches folded away. Included at the end of a kernel
  * implementation header that defines KFN(run_impl) with the signature
  * (p, x, y, ind, t0, t1, prop, index_kind, first_element).
+ *
+ * Each of the 12 combinations is its own non-inlined function, and KFN(run)
+ * only picks one: the compiler's register allocation and stack-slot passes
+ * then work on 12 functions of one specialisation each, not on one function
+ * holding all 12.
  */
-#define MAXPOOL_RUN_FE(prop_, kind_)                                                                               \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, kind_, 1);                                                  \
-        else                                                                                                       \
-            KFN(run_impl)(p, x, y, ind, t0, t1, prop_, kind_, 0);                                                  \
-    } while (0)
-#define MAXPOOL_RUN_KIND(prop_)                                                                                    \
-    do {                                                                                                           \
-        if (kind == 0)                                                                                             \
-            MAXPOOL_RUN_FE(prop_, 0);                                                                              \
-        else if (kind == 1)                                                                                        \
-            MAXPOOL_RUN_FE(prop_, 1);                                                                              \
-        else                                                                                                       \
-            MAXPOOL_RUN_FE(prop_, 2);                                                                              \
-    } while (0)
+#define MAXPOOL_RUN_DEF(prop_, kind_, fe_)                                                                         \
+    static __attribute__((noinline)) void KFN(run_##prop_##kind_##fe_)(const struct maxpool_plan *p,               \
+                                                                        const void *x, void *y, void *ind,         \
+                                                                        int64_t t0, int64_t t1)                    \
+    {                                                                                                              \
+        KFN(run_impl)(p, (const float *)x, (float *)y, ind, t0, t1, prop_, kind_, fe_);                            \
+    }
+#define MAXPOOL_RUN_DEF_FE(prop_, kind_) MAXPOOL_RUN_DEF(prop_, kind_, 0) MAXPOOL_RUN_DEF(prop_, kind_, 1)
+#define MAXPOOL_RUN_DEF_KIND(prop_) MAXPOOL_RUN_DEF_FE(prop_, 0) MAXPOOL_RUN_DEF_FE(prop_, 1) MAXPOOL_RUN_DEF_FE(prop_, 2)
+MAXPOOL_RUN_DEF_KIND(0)
+MAXPOOL_RUN_DEF_KIND(1)
 
 static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
 {
+    typedef void (*run_fn)(const struct maxpool_plan *, const void *, void *, void *, int64_t, int64_t);
+    /* [prop][index kind][first element] */
+    static const run_fn fns[2][3][2] = {
+        {{KFN(run_000), KFN(run_001)}, {KFN(run_010), KFN(run_011)}, {KFN(run_020), KFN(run_021)}},
+        {{KFN(run_100), KFN(run_101)}, {KFN(run_110), KFN(run_111)}, {KFN(run_120), KFN(run_121)}},
+    };
     const int kind = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
     const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
-    if (p->nan_propagate)
-        MAXPOOL_RUN_KIND(1);
-    else
-        MAXPOOL_RUN_KIND(0);
+    fns[p->nan_propagate ? 1 : 0][kind][fe](p, x, y, ind, t0, t1);
 }
 
-#undef MAXPOOL_RUN_KIND
-#undef MAXPOOL_RUN_FE
+#undef MAXPOOL_RUN_DEF_KIND
+#undef MAXPOOL_RUN_DEF_FE
+#undef MAXPOOL_RUN_DEF
