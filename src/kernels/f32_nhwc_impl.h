@@ -9,7 +9,7 @@
  * max (x > best, or x is NaN with propagation): exactly the reference's scan,
  * lane by lane. Windows come from the canonical start/count arrays, so
  * padding is never read and every rounding, pad and adaptive mode is the
- * same code. Channels go in blocks of 4 vectors, then single vectors, then a
+ * same code. Channels go in blocks of 8 (values only) or 4 vectors, then single vectors, then a
  * masked tail. One task is one output row (n, od, oh) of every channel.
  *
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
@@ -35,6 +35,8 @@
 #endif
 
 #include "f32_update_impl.h"
+
+#define KFN_MAX_ROWS 16 /* input rows of a window on the fast path (KFN(px)) */
 
 typedef struct KFN(win) {
     int64_t st[3], cn[3], step[3];
@@ -65,15 +67,29 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
     }
 }
 
-/* NB vectors of channels from c (n lanes valid in the last one when tail). */
+/* One tap (at q, position s) of NB channel vectors: load and update. */
+CF_AI void KFN(tap)(VF *best, VI *bi, const float *q, int64_t s, int64_t n, const int NB, const int tail,
+                    const int prop, const int wi)
+{
+    const VI si = VI_SET1((int32_t)s);
+    for (int v = 0; v < NB; ++v) {
+        const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
+        KFN(update)(&best[v], &bi[v], x, si, prop, wi);
+    }
+}
+
+/* NB vectors of channels from c (n lanes valid in the last one when tail).
+ * NB is 8 (values only), 4 or 1: the taps' loads and updates at fixed
+ * offsets from one pointer, so the per-tap loop cost is shared by NB
+ * vectors; a row of 3 taps (the common window width) is unrolled. */
 CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const float *xn, float *yo, void *ind,
                       int64_t ooff, int64_t c, int64_t n, int64_t base, float init, int first_tap, int32_t eft,
                       const int NB, const int tail, const int prop, const int ik, const int fe)
 {
     const int wi = ik != 0;
     const int64_t C = p->c;
-    VF best[4];
-    VI bi[4];
+    VF best[8];
+    VI bi[8];
     if (fe && w->cn[0] > 0 && w->cn[1] > 0 && w->cn[2] > 0) { /* start at the first tap */
         const int64_t s = (w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2];
         const float *q = xn + s * C + c;
@@ -87,19 +103,20 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
             bi[v] = VI_SET1(-1);
         }
     }
+    const int64_t s2 = w->step[2], q2 = s2 * C;
     for (int64_t j0 = 0; j0 < w->cn[0]; ++j0) {
         const int64_t d = w->st[0] + j0 * w->step[0];
         for (int64_t j1 = 0; j1 < w->cn[1]; ++j1) {
             const int64_t h = w->st[1] + j1 * w->step[1];
-            const int64_t rowoff = (d * w->in1 + h) * w->in2;
-            for (int64_t j2 = 0; j2 < w->cn[2]; ++j2) {
-                const int64_t s = rowoff + w->st[2] + j2 * w->step[2];
-                const float *q = xn + s * C + c;
-                const VI si = VI_SET1((int32_t)s);
-                for (int v = 0; v < NB; ++v) {
-                    const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
-                    KFN(update)(&best[v], &bi[v], x, si, prop, wi);
-                }
+            const int64_t s = (d * w->in1 + h) * w->in2 + w->st[2];
+            const float *q = xn + s * C + c;
+            if (w->cn[2] == 3) {
+                KFN(tap)(best, bi, q, s, n, NB, tail, prop, wi);
+                KFN(tap)(best, bi, q + q2, s + s2, n, NB, tail, prop, wi);
+                KFN(tap)(best, bi, q + 2 * q2, s + 2 * s2, n, NB, tail, prop, wi);
+            } else {
+                for (int64_t j2 = 0; j2 < w->cn[2]; ++j2)
+                    KFN(tap)(best, bi, q + j2 * q2, s + j2 * s2, n, NB, tail, prop, wi);
             }
         }
     }
@@ -112,6 +129,53 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
         if (wi)
             KFN(store_idx)(p, ind, ooff + c + v * VW, bi[v], tail ? n : VW, base, c + v * VW, ft, first_tap, ik);
     }
+}
+
+/* The values-only fast path (no indices, empty-value start): one output
+ * pixel's window of NB channel vectors, its taps at xn + to[3*r + j] + off
+ * for the window's input rows r < R and the KW (2 or 3) taps j of a row:
+ * the same row-major scan as KFN(block), every load an address of base,
+ * index and constant. */
+CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, const int NB, const int KW,
+                   const int prop)
+{
+    VF best[8];
+    VI bi[8];
+    for (int v = 0; v < NB; ++v)
+        best[v] = VF_SET1(init);
+    for (int64_t r = 0; r < R; ++r)
+        for (int j = 0; j < KW; ++j)
+            KFN(tap)(best, bi, xn + (to[3 * r + j] + off), 0, VW, NB, 0, prop, 0);
+    for (int v = 0; v < NB; ++v)
+        VF_STORE(yo + v * VW, best[v]);
+}
+
+/* A run of n output pixels whose windows are 3 taps wide, the i-th starting
+ * at column st2[i], when C is a multiple of 8 vectors: the per-pixel loop
+ * stays this small; R == 3 (k3 windows inside the plane) is unrolled. */
+CF_AI void KFN(pxrun)(const float *xn, const int64_t *to, int64_t R, const int64_t *st2, int64_t n, float *yo,
+                      float init, int64_t C, const int R3, const int prop)
+{
+    for (int64_t i = 0; i < n; ++i, yo += C) {
+        const int64_t off = st2[i] * C;
+        for (int64_t k = 0; k < C; k += 8 * VW)
+            KFN(px)(xn, to, R3 ? 3 : R, off + k, yo + k, init, 8, 3, prop);
+    }
+}
+
+/* The channels [0, C) of an output pixel through KFN(px), but the masked
+ * tail, which is left at *c for KFN(block). */
+CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, int64_t C, int64_t *c,
+                      const int KW, const int prop)
+{
+    int64_t k = 0;
+    for (; k + 8 * VW <= C; k += 8 * VW)
+        KFN(px)(xn, to, R, off + k, yo + k, init, 8, KW, prop);
+    for (; k + 4 * VW <= C; k += 4 * VW)
+        KFN(px)(xn, to, R, off + k, yo + k, init, 4, KW, prop);
+    for (; k + VW <= C; k += VW)
+        KFN(px)(xn, to, R, off + k, yo + k, init, 1, KW, prop);
+    *c = k;
 }
 
 CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
@@ -154,12 +218,46 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         w.cn[0] = cn[0][o0];
         w.st[1] = st[1][o1];
         w.cn[1] = cn[1][o1];
+        /* the fast path's tap offsets: 3 taps (W offsets 0, 1, 2 steps) of
+         * each of the window's input rows, in order */
+        int64_t to[3 * KFN_MAX_ROWS];
+        const int64_t R = w.cn[0] * w.cn[1];
+        const int fast = !ik && !fe && R <= KFN_MAX_ROWS;
+        if (fast)
+            for (int64_t j0 = 0, ri = 0; j0 < w.cn[0]; ++j0)
+                for (int64_t j1 = 0; j1 < w.cn[1]; ++j1, ++ri)
+                    for (int j = 0; j < 3; ++j) /* offsets only: taps past the row are never read */
+                        to[3 * ri + j] = ((w.st[0] + j0 * step[0]) * in[1] + w.st[1] + j1 * step[1]) * in[2] * C +
+                                         j * step[2] * C;
         for (int64_t o2 = 0; o2 < out[2]; ++o2) {
             w.st[2] = st[2][o2];
             w.cn[2] = cn[2][o2];
             const int64_t ooff = ((nn * rows + row) * out[2] + o2) * C;
             float *yo = y + ooff;
             int64_t c = 0;
+            if (fast && w.cn[2] == 3 && C % (8 * VW) == 0) { /* a run of such pixels */
+                int64_t e = o2 + 1;
+                while (e < out[2] && cn[2][e] == 3)
+                    ++e;
+                if (R == 3)
+                    KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, 1, prop);
+                else
+                    KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, 0, prop);
+                o2 = e - 1;
+                continue;
+            }
+            if (fast && (w.cn[2] == 3 || w.cn[2] == 2)) {
+                if (w.cn[2] == 3)
+                    KFN(pxrow)(xn, to, R, w.st[2] * C, yo, init, C, &c, 3, prop);
+                else
+                    KFN(pxrow)(xn, to, R, w.st[2] * C, yo, init, C, &c, 2, prop);
+                if (c < C)
+                    KFN(block)(p, &w, xn, yo, ind, ooff, c, C - c, base, init, first_tap, eft, 1, 1, prop, ik, fe);
+                continue;
+            }
+            if (!ik) /* 8 running maxima and a load fit the 16 registers; with indices, 8 more would not */
+                for (; c + 8 * VW <= C; c += 8 * VW)
+                    KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, eft, 8, 0, prop, ik, fe);
             for (; c + 4 * VW <= C; c += 4 * VW)
                 KFN(block)(p, &w, xn, yo, ind, ooff, c, VW, base, init, first_tap, eft, 4, 0, prop, ik, fe);
             for (; c + VW <= C; c += VW)

@@ -358,7 +358,9 @@ static void random_case(ts_rng *r, maxpool_layout layout)
     d.layout = layout;
     int64_t shape[5];
     shape[0] = ts_rng_range(r, 1, 2);
-    const int64_t ch = layout == MAXPOOL_CHANNELS_LAST ? ts_rng_range(r, 1, 37) : ts_rng_range(r, 1, 5);
+    const int64_t ch = layout != MAXPOOL_CHANNELS_LAST ? ts_rng_range(r, 1, 5)
+                       : ts_rng_chance(r, 1, 6)          ? 64 * ts_rng_range(r, 1, 2)
+                                                         : ts_rng_range(r, 1, 37);
     const int sp0 = layout == MAXPOOL_CHANNELS_LAST ? 1 : 2;
     shape[layout == MAXPOOL_CHANNELS_LAST ? rank + 1 : 1] = ch;
     for (int i = 0; i < rank; ++i) {
@@ -407,7 +409,12 @@ static void sweep_2d(ts_rng *r, maxpool_layout layout, int quick)
             random_options(&d, r);
             d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
             const int64_t h = 1 + (w * 7) % 13;
-            const int64_t ch = layout == MAXPOOL_CHANNELS_LAST ? 1 + (w * 5) % 37 : 1 + w % 3;
+            /* channels-last: 1..37, and every 4th width 64 or 128 (whole blocks of 8
+             * vectors, the nhwc kernels' run path) or 67..139 */
+            const int64_t ch = layout != MAXPOOL_CHANNELS_LAST ? 1 + w % 3
+                               : w % 4 != 0                 ? 1 + (w * 5) % 37
+                               : w % 12 == 0                ? 64 * (1 + w % 24 / 12)
+                                                            : 67 + (w * 11) % 73;
             int64_t shape[4] = {1 + w % 2, ch, h, w};
             if (layout == MAXPOOL_CHANNELS_LAST) {
                 shape[1] = h;
