@@ -91,7 +91,17 @@ CB_AI __m256i cb_tailmask(int64_t n)
 /* t[e] = comb(s, x[p][e]) across the np planes of the group (lanes past np: s) */
 static void cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __m256 vs)
 {
-    for (int64_t e0 = 0; e0 < ne; e0 += 8) {
+    int64_t e0 = 0;
+    if (np == 8) /* a full group: 8 whole positions a step, no per-plane or per-position tests */
+        for (; e0 + 8 <= ne; e0 += 8) {
+            __m256 r[8];
+            for (int p = 0; p < 8; ++p)
+                r[p] = _mm256_loadu_ps(x0 + p * ps + e0);
+            cb_transpose8(r);
+            for (int l = 0; l < 8; ++l)
+                t[e0 + l] = _mm256_max_ps(r[l], vs);
+        }
+    for (; e0 < ne; e0 += 8) {
         const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
         __m256 r[8];
         if (n == 8) {
@@ -111,7 +121,17 @@ static void cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __
 /* y[p][e] = t[e] for the np planes of the group */
 static void cb_out(const __m256 *t, int64_t ne, float *y0, int64_t ps, int np)
 {
-    for (int64_t e0 = 0; e0 < ne; e0 += 8) {
+    int64_t e0 = 0;
+    if (np == 8) /* a full group, as in cb_in */
+        for (; e0 + 8 <= ne; e0 += 8) {
+            __m256 r[8];
+            for (int l = 0; l < 8; ++l)
+                r[l] = t[e0 + l];
+            cb_transpose8(r);
+            for (int p = 0; p < 8; ++p)
+                _mm256_storeu_ps(y0 + p * ps + e0, r[p]);
+        }
+    for (; e0 < ne; e0 += 8) {
         const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
         __m256 r[8];
         for (int l = 0; l < 8; ++l)
