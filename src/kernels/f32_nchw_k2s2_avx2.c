@@ -3,8 +3,9 @@
  * (2*out <= in on both axes), AVX2. Direct (not separable): one output row
  * reads two input rows; the four taps of a window, in row-major order, are
  * the even and odd lanes of the top row, then of the bottom row. 8 outputs
- * per 256-bit group, 4 per 128-bit group (narrow rows, e.g. 8x8 planes),
- * then scalar. No per-row set-up: this is the low per-call-cost path.
+ * per 256-bit group, 4 per 128-bit group (narrow rows), then scalar; rows
+ * of exactly 8 (8x8 planes and the like) go two output rows per 256-bit
+ * group (4 input rows, the same in-lane de-interleave). No per-row set-up: this is the low per-call-cost path.
  * Update rule as everywhere: x > best, or x is NaN with propagation.
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): best starts as the top
  * left tap with its position and the other three taps follow (the windows
@@ -86,7 +87,42 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
             cc = 0;
             ++nn;
         }
-        for (int64_t oh = 0; oh < OH; ++oh) {
+        int64_t oh = 0;
+        if (W == 8 && OW == 4) /* rows of 8 (e.g. 8x8 planes): two output rows per 256-bit group */
+            for (; oh + 2 <= OH; oh += 2) {
+                const float *a = xp + 2 * oh * 8;
+                const __m256 r0 = _mm256_loadu_ps(a), r1 = _mm256_loadu_ps(a + 8);
+                const __m256 r2 = _mm256_loadu_ps(a + 16), r3 = _mm256_loadu_ps(a + 24);
+                /* lanes: output (oh, 0 1), (oh+1, 0 1), (oh, 2 3), (oh+1, 2 3) */
+                const __m256 ea = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(2, 0, 2, 0));
+                const __m256 oa = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(3, 1, 3, 1));
+                const __m256 eb = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(2, 0, 2, 0));
+                const __m256 ob = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(3, 1, 3, 1));
+                const int32_t rs = (int32_t)(2 * oh * 8);
+                const __m256i pv = _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 16, 18, 4, 6, 20, 22));
+                __m256 best = i8;
+                __m256i bi = _mm256_set1_epi32(-1);
+                if (fe) {
+                    best = ea;
+                    bi = pv;
+                } else {
+                    upd8(&best, &bi, ea, pv, prop, wi);
+                }
+                upd8(&best, &bi, oa, _mm256_add_epi32(pv, _mm256_set1_epi32(1)), prop, wi);
+                upd8(&best, &bi, eb, _mm256_add_epi32(pv, _mm256_set1_epi32(8)), prop, wi);
+                upd8(&best, &bi, ob, _mm256_add_epi32(pv, _mm256_set1_epi32(9)), prop, wi);
+                best = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(best), _MM_SHUFFLE(3, 1, 2, 0)));
+                _mm256_storeu_ps(yp + oh * 4, best);
+                if (wi) {
+                    alignas(32) int32_t s[8], ft[8];
+                    bi = _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castsi256_pd(bi), _MM_SHUFFLE(3, 1, 2, 0)));
+                    _mm256_store_si256((__m256i *)s, bi);
+                    _mm256_store_si256((__m256i *)ft, _mm256_add_epi32(_mm256_set1_epi32(rs),
+                                                                       _mm256_setr_epi32(0, 2, 4, 6, 16, 18, 20, 22)));
+                    store_idx(ind, t * p->out_spatial + oh * 4, s, ft, 8, base, first_tap, ik);
+                }
+            }
+        for (; oh < OH; ++oh) {
             const float *a = xp + 2 * oh * W, *b = a + W;
             float *yo = yp + oh * OW;
             const int64_t ooff = t * p->out_spatial + oh * OW;

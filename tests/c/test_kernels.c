@@ -502,7 +502,8 @@ static void fixed_cases(ts_rng *r)
  * >= k, empty windows), k2 s2 p0 (the 2x2 kernel), k3 s1 p1, k7 s1 p3 (the
  * log-step rows), k4 s3 p4 ceil (empty windows), adaptive, k5 s1 p4 ceil and
  * k4 s1 p5 ceil (the stride-1 log-step kernel: clipped border windows, empty
- * rows and columns). */
+ * rows and columns). Each with the empty-value start too, whose windows that
+ * no tap beats get the empty-window index (-1, first tap, plane start). */
 static void fe_directed(ts_rng *r, int quick)
 {
     static const int pat[][5] = {{3, 2, 1, 1, 0}, {2, 2, 0, 0, 0}, {3, 1, 1, 0, 0}, {7, 1, 3, 0, 0},
@@ -513,8 +514,9 @@ static void fe_directed(ts_rng *r, int quick)
             maxpool_desc d;
             maxpool_desc_init(&d, 2);
             d.layout = layout ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
-            d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
-            const int64_t H = 5, W = pi == 3 ? 11 : 6, C = 2;
+            /* k2 s2 on 7x8 planes: the 8-wide rows of f32_nchw_k2s2 (two output
+             * rows per vector, then a single one) */
+            const int64_t H = pi == 1 ? 7 : 5, W = pi == 3 ? 11 : pi == 1 ? 8 : 6, C = 2;
             int64_t shape[4] = {1, C, H, W};
             if (layout) {
                 shape[1] = H;
@@ -536,7 +538,10 @@ static void fe_directed(ts_rng *r, int quick)
             for (int bg = 0; bg < 4; ++bg) {
                 g_bg = bg;
                 for (int64_t pos = -1; pos < g_period; pos += quick ? 3 : 1) {
-                    for (int opt = 0; opt < 4; ++opt) {
+                    for (int opt = 0; opt < 8; ++opt) {
+                        /* opt 4..7: the empty-value start, where windows no tap beats
+                         * (all -inf, all NaN ignored) take the empty-window index */
+                        d.window_init = opt & 4 ? MAXPOOL_INIT_EMPTY_VALUE : MAXPOOL_INIT_FIRST_ELEMENT;
                         d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
                         d.index_type = opt & 2 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
                         if (ts_rng_chance(r, 1, 3))
