@@ -12,7 +12,10 @@
  * the kernels leave to the reference must get the reference); widths 1..40,
  * strides 1..3, dilations 1..2, pads 0..k, every rounding mode, SAME pads,
  * adaptive windows, ranks 1..3. Thread counts 1, 2, 3 must give identical
- * bits. MAXPOOL_TEST_QUICK=1 shortens the random sweep.
+ * bits. MAXPOOL_TEST_QUICK=1 shortens the random sweep. `test_kernels K/2`
+ * runs half of the sections (ctest registers both halves, so they run side
+ * by side); each section seeds its own generator from the seed, so it checks
+ * the same cases in either form.
  *
  * First-element start and plane-start empty indices (ONNX / OpenVINO) get a
  * directed sweep (fe_directed): a NaN (and a second, later or earlier one)
