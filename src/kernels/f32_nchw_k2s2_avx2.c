@@ -5,7 +5,8 @@
  * the even and odd lanes of the top row, then of the bottom row. 8 outputs
  * per 256-bit group, 4 per 128-bit group (narrow rows), then scalar; rows
  * of exactly 8 (8x8 planes and the like) go two output rows per 256-bit
- * group (4 input rows, the same in-lane de-interleave). No per-row set-up: this is the low per-call-cost path.
+ * group (4 input rows, the same in-lane de-interleave). No per-row set-up:
+ * this is the low per-call-cost path.
  * Update rule as everywhere: x > best, or x is NaN with propagation.
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): best starts as the top
  * left tap with its position and the other three taps follow (the windows
@@ -99,7 +100,8 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 const __m256 eb = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(2, 0, 2, 0));
                 const __m256 ob = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(3, 1, 3, 1));
                 const int32_t rs = (int32_t)(2 * oh * 8);
-                const __m256i pv = _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 16, 18, 4, 6, 20, 22));
+                const __m256i pv =
+                    _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 16, 18, 4, 6, 20, 22));
                 __m256 best = i8;
                 __m256i bi = _mm256_set1_epi32(-1);
                 if (fe) {

@@ -9,8 +9,15 @@
  * max (x > best, or x is NaN with propagation): exactly the reference's scan,
  * lane by lane. Windows come from the canonical start/count arrays, so
  * padding is never read and every rounding, pad and adaptive mode is the
- * same code. Channels go in blocks of 8 (values only) or 4 vectors, then single vectors, then a
- * masked tail. One task is one output row (n, od, oh) of every channel.
+ * same code. Channels go in blocks of 8 (values only) or 4 vectors, then
+ * single vectors, then a masked tail. One task is one output row (n, od, oh)
+ * of every channel.
+ *
+ * Values only with the empty-value start (the common inference case), for
+ * windows 2 or 3 taps wide along W: the window's tap offsets are computed
+ * once per output row (KFN(px)), so a tap is a load at base + index +
+ * constant and an update, and runs of 3-wide windows with whole blocks of 8
+ * vectors loop on their own (KFN(pxrun)). The scan is the same.
  *
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
  * window's first tap unconditionally, then scans on with the same rule. Here
@@ -136,8 +143,8 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
  * for the window's input rows r < R and the KW (2 or 3) taps j of a row:
  * the same row-major scan as KFN(block), every load an address of base,
  * index and constant. */
-CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, const int NB, const int KW,
-                   const int prop)
+CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, const int NB,
+                   const int KW, const int prop)
 {
     VF best[8];
     VI bi[8];
@@ -152,21 +159,21 @@ CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t R, int64_t off, f
 
 /* A run of n output pixels whose windows are 3 taps wide, the i-th starting
  * at column st2[i], when C is a multiple of 8 vectors: the per-pixel loop
- * stays this small; R == 3 (k3 windows inside the plane) is unrolled. */
+ * stays this small. */
 CF_AI void KFN(pxrun)(const float *xn, const int64_t *to, int64_t R, const int64_t *st2, int64_t n, float *yo,
-                      float init, int64_t C, const int R3, const int prop)
+                      float init, int64_t C, const int prop)
 {
     for (int64_t i = 0; i < n; ++i, yo += C) {
         const int64_t off = st2[i] * C;
         for (int64_t k = 0; k < C; k += 8 * VW)
-            KFN(px)(xn, to, R3 ? 3 : R, off + k, yo + k, init, 8, 3, prop);
+            KFN(px)(xn, to, R, off + k, yo + k, init, 8, 3, prop);
     }
 }
 
 /* The channels [0, C) of an output pixel through KFN(px), but the masked
  * tail, which is left at *c for KFN(block). */
-CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, int64_t C, int64_t *c,
-                      const int KW, const int prop)
+CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, int64_t C,
+                      int64_t *c, const int KW, const int prop)
 {
     int64_t k = 0;
     for (; k + 8 * VW <= C; k += 8 * VW)
@@ -239,10 +246,7 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                 int64_t e = o2 + 1;
                 while (e < out[2] && cn[2][e] == 3)
                     ++e;
-                if (R == 3)
-                    KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, 1, prop);
-                else
-                    KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, 0, prop);
+                KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, prop);
                 o2 = e - 1;
                 continue;
             }

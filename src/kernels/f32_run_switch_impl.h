@@ -19,7 +19,8 @@
         KFN(run_impl)(p, (const float *)x, (float *)y, ind, t0, t1, prop_, kind_, fe_);                            \
     }
 #define MAXPOOL_RUN_DEF_FE(prop_, kind_) MAXPOOL_RUN_DEF(prop_, kind_, 0) MAXPOOL_RUN_DEF(prop_, kind_, 1)
-#define MAXPOOL_RUN_DEF_KIND(prop_) MAXPOOL_RUN_DEF_FE(prop_, 0) MAXPOOL_RUN_DEF_FE(prop_, 1) MAXPOOL_RUN_DEF_FE(prop_, 2)
+#define MAXPOOL_RUN_DEF_KIND(prop_)                                                                                \
+    MAXPOOL_RUN_DEF_FE(prop_, 0) MAXPOOL_RUN_DEF_FE(prop_, 1) MAXPOOL_RUN_DEF_FE(prop_, 2)
 MAXPOOL_RUN_DEF_KIND(0)
 MAXPOOL_RUN_DEF_KIND(1)
 
