@@ -66,6 +66,36 @@ AI void store_idx(void *ind, int64_t off, const int32_t *s, const int32_t *ft, i
     }
 }
 
+/* 8 windows from their taps in row-major order (top even, top odd, bottom
+ * even, bottom odd; in-lane order, pv the top-left positions, W the row
+ * stride): values to yo, and with indices the positions (ft: each window's
+ * first tap, in output order) to the index output at ooff. */
+AI void k2s2_out8(__m256 ea, __m256 oa, __m256 eb, __m256 ob, __m256i pv, __m256i ft, int32_t W, __m256 i8, float *yo,
+                  void *ind, int64_t ooff, int64_t base, int first_tap, const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    __m256 best = i8;
+    __m256i bi = _mm256_set1_epi32(-1);
+    if (fe) {
+        best = ea;
+        bi = pv;
+    } else {
+        upd8(&best, &bi, ea, pv, prop, wi);
+    }
+    upd8(&best, &bi, oa, _mm256_add_epi32(pv, _mm256_set1_epi32(1)), prop, wi);
+    upd8(&best, &bi, eb, _mm256_add_epi32(pv, _mm256_set1_epi32(W)), prop, wi);
+    upd8(&best, &bi, ob, _mm256_add_epi32(pv, _mm256_set1_epi32(W + 1)), prop, wi);
+    best = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(best), _MM_SHUFFLE(3, 1, 2, 0)));
+    _mm256_storeu_ps(yo, best);
+    if (wi) {
+        alignas(32) int32_t s[8], f[8];
+        bi = _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castsi256_pd(bi), _MM_SHUFFLE(3, 1, 2, 0)));
+        _mm256_store_si256((__m256i *)s, bi);
+        _mm256_store_si256((__m256i *)f, ft);
+        store_idx(ind, ooff, s, f, 8, base, first_tap, ik);
+    }
+}
+
 AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                   const int prop, const int ik, const int fe)
 {
@@ -102,27 +132,10 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 const int32_t rs = (int32_t)(2 * oh * 8);
                 const __m256i pv =
                     _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 16, 18, 4, 6, 20, 22));
-                __m256 best = i8;
-                __m256i bi = _mm256_set1_epi32(-1);
-                if (fe) {
-                    best = ea;
-                    bi = pv;
-                } else {
-                    upd8(&best, &bi, ea, pv, prop, wi);
-                }
-                upd8(&best, &bi, oa, _mm256_add_epi32(pv, _mm256_set1_epi32(1)), prop, wi);
-                upd8(&best, &bi, eb, _mm256_add_epi32(pv, _mm256_set1_epi32(8)), prop, wi);
-                upd8(&best, &bi, ob, _mm256_add_epi32(pv, _mm256_set1_epi32(9)), prop, wi);
-                best = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(best), _MM_SHUFFLE(3, 1, 2, 0)));
-                _mm256_storeu_ps(yp + oh * 4, best);
-                if (wi) {
-                    alignas(32) int32_t s[8], ft[8];
-                    bi = _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castsi256_pd(bi), _MM_SHUFFLE(3, 1, 2, 0)));
-                    _mm256_store_si256((__m256i *)s, bi);
-                    _mm256_store_si256((__m256i *)ft, _mm256_add_epi32(_mm256_set1_epi32(rs),
-                                                                       _mm256_setr_epi32(0, 2, 4, 6, 16, 18, 20, 22)));
-                    store_idx(ind, t * p->out_spatial + oh * 4, s, ft, 8, base, first_tap, ik);
-                }
+                const __m256i ft =
+                    _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 4, 6, 16, 18, 20, 22));
+                k2s2_out8(ea, oa, eb, ob, pv, ft, 8, i8, yp + oh * 4, ind, t * p->out_spatial + oh * 4, base,
+                          first_tap, prop, ik, fe);
             }
         for (; oh < OH; ++oh) {
             const float *a = xp + 2 * oh * W, *b = a + W;
@@ -138,30 +151,12 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
                 const __m256 oa = _mm256_shuffle_ps(a0, a1, _MM_SHUFFLE(3, 1, 3, 1));
                 const __m256 eb = _mm256_shuffle_ps(b0, b1, _MM_SHUFFLE(2, 0, 2, 0));
                 const __m256 ob = _mm256_shuffle_ps(b0, b1, _MM_SHUFFLE(3, 1, 3, 1));
-                __m256 best = i8;
-                __m256i bi = _mm256_set1_epi32(-1);
                 const __m256i pv = _mm256_add_epi32(
                     _mm256_set1_epi32(rs + (int32_t)(2 * ow)),
                     _mm256_permutevar8x32_epi32(iota8, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)));
-                if (fe) {
-                    best = ea;
-                    bi = pv;
-                } else {
-                    upd8(&best, &bi, ea, pv, prop, wi);
-                }
-                upd8(&best, &bi, oa, _mm256_add_epi32(pv, _mm256_set1_epi32(1)), prop, wi);
-                upd8(&best, &bi, eb, _mm256_add_epi32(pv, _mm256_set1_epi32((int32_t)W)), prop, wi);
-                upd8(&best, &bi, ob, _mm256_add_epi32(pv, _mm256_set1_epi32((int32_t)W + 1)), prop, wi);
-                best = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(best), _MM_SHUFFLE(3, 1, 2, 0)));
-                _mm256_storeu_ps(yo + ow, best);
-                if (wi) {
-                    alignas(32) int32_t s[8], ft[8];
-                    bi = _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castsi256_pd(bi), _MM_SHUFFLE(3, 1, 2, 0)));
-                    _mm256_store_si256((__m256i *)s, bi);
-                    _mm256_store_si256((__m256i *)ft,
-                                       _mm256_add_epi32(_mm256_set1_epi32(rs + (int32_t)(2 * ow)), iota8));
-                    store_idx(ind, ooff + ow, s, ft, 8, base, first_tap, ik);
-                }
+                const __m256i ft = _mm256_add_epi32(_mm256_set1_epi32(rs + (int32_t)(2 * ow)), iota8);
+                k2s2_out8(ea, oa, eb, ob, pv, ft, (int32_t)W, i8, yo + ow, ind, ooff + ow, base, first_tap, prop, ik,
+                          fe);
             }
             for (; ow + 4 <= OW; ow += 4) {
                 const __m128 a0 = _mm_loadu_ps(a + 2 * ow), a1 = _mm_loadu_ps(a + 2 * ow + 4);
