@@ -7,12 +7,16 @@
  *                 [--iters N]
  *
  * Per case it reports:
- *   time     median seconds of one maxpool_run with a reused plan (1 thread)
+ *   time     median seconds of one maxpool_run with a reused plan (1 thread),
+ *            from samples that alternate with the floor's (below)
  *   GB/s     (input bytes + output bytes + index bytes) / time
  *   floor    median time of a tuned streaming kernel over the same buffers:
  *            reads the input buffer once (AVX2 loads + max-reduce), writes the
  *            output buffer (+ index buffer) once, interleaved in chunks
- *   ratio    time / floor
+ *   ratio    the median over the paired samples of time / floor: each sample
+ *            times the kernel, then at once the floor (the better of plain and
+ *            non-temporal stores, chosen by an earlier measurement), so a
+ *            load spike on this shared machine hits both
  *   memcpy   median time of memcpy() of (bytes / 2) between two scratch
  *            buffers: the same total traffic, half read, half written
  *   N thr    with --threads N >= 2: time with desc.num_threads = N and the
@@ -150,6 +154,68 @@ double bench_measure(bench_fn fn, void *ctx, bench_stats *st)
     if (st)
         *st = r;
     return r.median;
+}
+
+/* Calls per sample for fn: warm-up as bench_measure's, then enough calls for
+ * MIN_SAMPLE_S. Returns the estimated seconds per call in *per. */
+static int64_t warm_inner(bench_fn fn, void *ctx, double *per)
+{
+    double t0 = bench_now(), el;
+    int64_t calls = 0;
+    do {
+        fn(ctx);
+        ++calls;
+        el = bench_now() - t0;
+    } while (calls < 2 || (el < 0.05 * g_target_s && calls < 1000000));
+    *per = el / (double)calls > 0 ? el / (double)calls : 1e-9;
+    int64_t inner = (int64_t)ceil(MIN_SAMPLE_S / *per);
+    return inner < 1 ? 1 : inner;
+}
+
+static void stats_of(double *t, int samples, int64_t inner, bench_stats *r)
+{
+    qsort(t, (size_t)samples, sizeof(double), cmp_double);
+    r->median = samples % 2 ? t[samples / 2] : 0.5 * (t[samples / 2 - 1] + t[samples / 2]);
+    r->min = t[0];
+    r->p10 = t[(samples - 1) / 10];
+    r->p90 = t[(samples - 1) - (samples - 1) / 10];
+    r->samples = samples;
+    r->inner = inner;
+}
+
+static double bench_measure_paired(bench_fn fa, void *ca, bench_fn fb, void *cb, bench_stats *sa, bench_stats *sb)
+{
+    double pa, pb;
+    const int64_t ia = warm_inner(fa, ca, &pa), ib = warm_inner(fb, cb, &pb);
+    int samples = (int)(2.0 * g_target_s / (pa * (double)ia + pb * (double)ib));
+    if (samples < g_min_samples)
+        samples = g_min_samples;
+    if (samples > MAX_SAMPLES)
+        samples = MAX_SAMPLES;
+    double *t = malloc(sizeof(double) * 3 * (size_t)samples);
+    if (!t) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    double *ta = t, *tb = t + samples, *q = t + 2 * samples;
+    for (int s = 0; s < samples; ++s) {
+        double a = bench_now();
+        for (int64_t i = 0; i < ia; ++i)
+            fa(ca);
+        double b = bench_now();
+        for (int64_t i = 0; i < ib; ++i)
+            fb(cb);
+        double e = bench_now();
+        ta[s] = (b - a) / (double)ia;
+        tb[s] = (e - b) / (double)ib;
+        q[s] = ta[s] / tb[s];
+    }
+    bench_stats rq;
+    stats_of(ta, samples, ia, sa);
+    stats_of(tb, samples, ib, sb);
+    stats_of(q, samples, 1, &rq);
+    free(t);
+    return rq.median;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -459,6 +525,7 @@ typedef struct case_result {
     bench_stats t1, tn, fl, mc;
     int threads;
     int floor_nt; /* the floor used non-temporal stores */
+    double ratio; /* median of the paired samples' time / floor */
     double plan_create_s;
     int64_t check_bad;
     int check_n;
@@ -520,7 +587,7 @@ static void print_row(const case_result *r, int have_dnnl, int csv)
     const char *check = r->check_bad ? "MISMATCH" : "ok";
     if (csv) {
         printf("%s,%s,%.0f,%s,%.2f,%s,%.2f,%.3f,%s,%.3f", r->c->name, r->kernel, r->bytes, t1,
-               r->bytes / r->t1.median / 1e9, fl, r->bytes / r->fl.median / 1e9, r->t1.median / r->fl.median, mc,
+               r->bytes / r->t1.median / 1e9, fl, r->bytes / r->fl.median / 1e9, r->ratio, mc,
                r->t1.median / r->mc.median);
         if (r->threads > 1)
             printf(",%s,%.2f", tn, r->t1.median / r->tn.median);
@@ -531,7 +598,7 @@ static void print_row(const case_result *r, int have_dnnl, int csv)
         return;
     }
     printf("%-27s %-24s %9.2f %10s %6.2f %10s %6.2f %6.2f %10s", r->c->name, r->kernel, r->bytes / 1e6, t1,
-           r->bytes / r->t1.median / 1e9, fl, r->bytes / r->fl.median / 1e9, r->t1.median / r->fl.median, mc);
+           r->bytes / r->t1.median / 1e9, fl, r->bytes / r->fl.median / 1e9, r->ratio, mc);
     if (r->threads > 1)
         printf(" %9s %5.2f", tn, r->t1.median / r->tn.median);
     if (have_dnnl)
@@ -682,6 +749,18 @@ static void run_case(const bench_case *c, case_result *r)
 #else
     bench_measure(floor_scalar, &fc, &r->fl);
 #endif
+    /* The reported time, floor and ratio: the kernel and the chosen floor
+     * timed in alternating samples, so both see the same machine state (this
+     * machine is shared: a floor measured a second apart from the kernel
+     * varied up to 2x); the ratio is the median of the per-sample ratios. */
+    {
+        bench_fn ffn = floor_scalar;
+#ifdef BENCH_X86
+        if (g_have_avx2)
+            ffn = r->floor_nt ? floor_avx2_nt : floor_avx2;
+#endif
+        r->ratio = bench_measure_paired(run_maxpool, &rc, ffn, &fc, &r->t1, &r->fl);
+    }
     fc.mbytes = (size_t)(r->bytes / 2);
     fc.msrc = xalloc(fc.mbytes);
     fc.mdst = xalloc(fc.mbytes);
@@ -961,9 +1040,10 @@ int main(int argc, char **argv)
                 continue;
             }
             fprintf(f, ",\n     \"bytes\": %.0f, \"in_bytes\": %.0f, \"out_bytes\": %.0f, \"idx_bytes\": %.0f,"
-                       " \"plan_create_s\": %.9g, \"check_bad\": %lld, \"check_n\": %d, \"floor_nt\": %s,\n     ",
+                       " \"plan_create_s\": %.9g, \"check_bad\": %lld, \"check_n\": %d, \"floor_nt\": %s,"
+                       " \"ratio\": %.6g,\n     ",
                     r->bytes, r->in_bytes, r->out_bytes, r->idx_bytes, r->plan_create_s, (long long)r->check_bad,
-                    r->check_n, r->floor_nt ? "true" : "false");
+                    r->check_n, r->floor_nt ? "true" : "false", r->ratio);
             json_stats(f, "t1", &r->t1);
             fprintf(f, ",\n     ");
             json_stats(f, "floor", &r->fl);

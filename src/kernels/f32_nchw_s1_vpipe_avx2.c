@@ -11,9 +11,13 @@
  *      start value s) are copied to a stack buffer "sanitised": each
  *      element x becomes comb(s, x), i.e. x where x > s, else s (NaN -> s);
  *      when the chunk spans the plane, the band is one contiguous read,
- *      prefetched a line per step during the previous band's walks; for
- *      the compile-time widths k_w >= 7 the copy is then turned in place
- *      into W levels L_PW (PW the largest power of two <= k_w; vp_wlevels);
+ *      prefetched a line per step during the previous band's walks, and
+ *      when W is also a multiple of 8 the rows go to the buffer one after
+ *      another with one gap of s between them that pads both the row before
+ *      and the row after ("gap layout": whole-vector copies, no edge masks;
+ *      vp_fill_gap); for the compile-time widths k_w >= 9 the copy is then
+ *      turned in place into W levels L_PW (PW the largest power of two <=
+ *      k_w; vp_wlevels);
  * then every strip of the chunk walks the band, one step per input row t:
  *  (1) W pass: the row result of row t for the strip's columns, its taps
  *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
@@ -35,7 +39,10 @@
  * once: per output vector k_w - 1 (or log2(k_w) + 1 with the levels) +
  * log2(k_h) + 1 max instructions, plus the copy (a load, a max and a store
  * per 8 input elements). Outputs of 4 MiB or more go out with non-temporal
- * stores where every strip's row store is a whole 64-byte line.
+ * stores where every strip's row store is a whole 64-byte line. A block of
+ * U steps in which every step stores (and, while the next band's range
+ * lasts, prefetches) runs without per-step tests; only the first block of a
+ * walk (rows before the first output) and the last take the tested steps.
  *
  * Why this is bit-exact with the reference's row-major scan from the start
  * value s (x replaces best when x > best; NaN never does):
@@ -130,12 +137,14 @@ static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
         if (qb > span)
             qb = qa + (span - qa) / 8 * 8;
     }
-    /* the edge vectors' lanes inside [0, W), once per band */
+    /* the edge vectors [0, qa) and [qb, span): their lanes inside [0, W),
+     * once per band */
     __m256i em[VP_SPAN_MAX / 8];
     int ne = 0;
     for (int64_t q = 0; q < span; q += 8)
         if (q < qa || q >= qb)
             em[ne++] = vp_inside(u0 + q, W);
+    const int nl = (int)(qa / 8); /* edge vectors on the left */
     for (int64_t r = 0; r < nrows; ++r) {
         float *b = buf + r * span;
         if (r >= nreal) {
@@ -144,23 +153,67 @@ static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
             continue;
         }
         const float *xr = xp + (r0 + r) * W;
-        int e = 0;
-        for (int64_t q = 0; q < span; q += 8) {
-            if (q == qa && qb > qa) {
-                const float *xi = xr + u0;
-#pragma GCC unroll 4
-                for (; q < qb; q += 8)
-                    _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
-                if (q >= span)
-                    break;
-            }
-            /* an edge vector: masked-off lanes are not read (the address
-             * is formed as an integer) and are s */
-            const __m256i m = em[e++];
+        /* an edge vector: masked-off lanes are not read (the address is
+         * formed as an integer) and are s */
+        for (int e = 0; e < ne; ++e) {
+            const int64_t q = e < nl ? 8 * e : qb + 8 * (e - nl);
+            const __m256i m = em[e];
             const float *a = (const float *)((uintptr_t)xr + (uintptr_t)((u0 + q) * 4));
             const __m256 v = _mm256_max_ps(_mm256_maskload_ps(a, m), vs);
             _mm256_store_ps(b + q, _mm256_blendv_ps(vs, v, _mm256_castsi256_ps(m)));
         }
+        /* the inside vectors, four at a time; the last four overlap the ones
+         * before them when the count is not a multiple of four (the same
+         * values stored twice) */
+        const float *xi = xr + u0;
+        int64_t q = qa;
+        if (qb - qa >= 32) {
+            for (;; q += 32) {
+                if (q + 32 > qb)
+                    q = qb - 32;
+                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
+                _mm256_store_ps(b + q + 8, _mm256_max_ps(_mm256_loadu_ps(xi + q + 8), vs));
+                _mm256_store_ps(b + q + 16, _mm256_max_ps(_mm256_loadu_ps(xi + q + 16), vs));
+                _mm256_store_ps(b + q + 24, _mm256_max_ps(_mm256_loadu_ps(xi + q + 24), vs));
+                if (q + 32 >= qb)
+                    break;
+            }
+        } else {
+            for (; q < qb; q += 8)
+                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
+        }
+    }
+}
+
+/*
+ * Gap layout fill (W a multiple of 8): nrows band rows, row t's W values
+ * (sanitised, from xr + t * W; rows past nreal are s) at buf[G + t * pitch],
+ * pitch = W + G, buf[0, G) and each row's following G values s.
+ */
+static void vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows, int64_t G, float *buf, float s)
+{
+    const __m256 vs = _mm256_set1_ps(s);
+    for (int64_t q = 0; q < G; q += 8)
+        _mm256_store_ps(buf + q, vs);
+    float *b = buf + G;
+    for (int64_t t = 0; t < nrows; ++t, b += W + G) {
+        if (t < nreal) {
+            const float *x = xr + t * W;
+            int64_t q = 0;
+            for (; q + 32 <= W; q += 32) {
+                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(x + q), vs));
+                _mm256_store_ps(b + q + 8, _mm256_max_ps(_mm256_loadu_ps(x + q + 8), vs));
+                _mm256_store_ps(b + q + 16, _mm256_max_ps(_mm256_loadu_ps(x + q + 16), vs));
+                _mm256_store_ps(b + q + 24, _mm256_max_ps(_mm256_loadu_ps(x + q + 24), vs));
+            }
+            for (; q < W; q += 8)
+                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(x + q), vs));
+        } else {
+            for (int64_t q = 0; q < W; q += 8)
+                _mm256_store_ps(b + q, vs);
+        }
+        for (int64_t q = W; q < W + G; q += 8)
+            _mm256_store_ps(b + q, vs);
     }
 }
 
@@ -177,12 +230,14 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
     return _mm256_i32gather_ps(row, idx, 4);
 }
 
-/* W pass in levels for the compile-time kernel widths 7 and more: the
- * largest power of two <= k_w, else 0 (taps one by one; measured no faster
- * in levels at k_w = 5) */
+/* W pass in levels for the compile-time kernel widths 9 and more: the
+ * largest power of two <= k_w, else 0 (taps one by one, one max with a
+ * memory operand each: at k_w = 7 that is 7 instructions per vector against
+ * 11 for the levels (two level passes of 4, then 3), and 1x64x224x224 k7
+ * went 13.06 M -> 10.90 M instructions per call) */
 VP_AI int64_t vp_wpow(const int64_t kwc)
 {
-    if (kwc < 7)
+    if (kwc < 9)
         return 0;
     int64_t p = 1;
     while (2 * p <= kwc)
@@ -379,6 +434,32 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
      * past s1 over rows vp_fill set to the start value, and stores nothing
      * there (the state is not used again) */
     for (int64_t s = s0; s < s1; s += U) {
+        if (s >= emit0 && s + U <= lim + emit0 && pf + (uintptr_t)U * 64 <= pfe) {
+            /* the common block: every step stores and prefetches a line */
+#pragma GCC unroll 16
+            for (int u = 0; u < U; ++u) {
+                __m256 o[2];
+                vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
+                _mm_prefetch((const char *)pf, _MM_HINT_T0);
+                pf += 64;
+                vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                r += pitch;
+                yoff += g->Wo;
+            }
+            continue;
+        }
+        if (s >= emit0 && s + U <= lim + emit0 && pf >= pfe) {
+            /* every step stores, nothing left to prefetch */
+#pragma GCC unroll 16
+            for (int u = 0; u < U; ++u) {
+                __m256 o[2];
+                vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
+                vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                r += pitch;
+                yoff += g->Wo;
+            }
+            continue;
+        }
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
             __m256 o[2];
@@ -454,7 +535,29 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
     for (int64_t c0 = 0; c0 < nstrips; c0 += spc) {
         const int64_t c1 = c0 + spc < nstrips ? c0 + spc : nstrips;
         const int64_t span = ((c1 - c0) * sc + g->kw - 1 + 7) / 8 * 8;
-        const int64_t band = VP_BUF_FLOATS / span / vp_block(P, khc) * vp_block(P, khc);
+        const int64_t U = vp_block(P, khc);
+        /* Gap layout, when the chunk spans the plane and rows are whole
+         * vectors: the band's rows lie one after another at pitch W + G, each
+         * followed by G start values that are the next row's left padding
+         * too (G >= the columns a window reaches left of column 0 and right
+         * of column W - 1, rounded up to a vector). Input column c of band
+         * row t is buf[G + t * pitch + c]. Otherwise each row is a padded
+         * copy of the chunk's columns at pitch span. */
+        int64_t pitch = span, base = 0, band = VP_BUF_FLOATS / span / U * U;
+        int gap = 0;
+        if (c0 == 0 && c1 == nstrips && g->W % 8 == 0) {
+            int64_t G = nstrips * sc + g->kw - 1 - g->pw - g->W; /* reach right of the row */
+            if (G < g->pw)
+                G = g->pw;
+            G = (G + 8) / 8 * 8; /* at least one vector */
+            const int64_t gb = (VP_BUF_FLOATS - G) / (g->W + G) / U * U;
+            if (gb > 0) {
+                gap = 1;
+                pitch = g->W + G;
+                base = G;
+                band = gb;
+            }
+        }
         const int64_t u0 = c0 * sc - g->pw;
         for (int64_t k = 0; k < (c1 - c0) * VP_STATE; ++k)
             state[k] = vs;
@@ -462,10 +565,16 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
             const int64_t s1 = s0 + band < nsteps ? s0 + band : nsteps;
             int64_t nr = nreal - s0;
             nr = nr < 0 ? 0 : nr > s1 - s0 ? s1 - s0 : nr;
-            const int64_t nfill = (s1 - s0 + vp_block(P, khc) - 1) / vp_block(P, khc) * vp_block(P, khc);
-            vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start);
-            if (vp_wpow(kwc))
-                vp_wlevels(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
+            const int64_t nfill = (s1 - s0 + U - 1) / U * U;
+            if (gap) {
+                vp_fill_gap(xp + (ra + s0) * g->W, g->W, nr, nfill, base, buf, g->start);
+                if (vp_wpow(kwc)) /* one flat row: no window reaches past a gap */
+                    vp_wlevels(buf, 1, 0, base + nfill * pitch - g->kw + 1, g->kw, vp_wpow(kwc));
+            } else {
+                vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start);
+                if (vp_wpow(kwc))
+                    vp_wlevels(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
+            }
             /* the next band's input rows, when the chunk spans the plane (one
              * contiguous range), are prefetched during this band's walks, a
              * line per step, the range split between the strips */
@@ -481,7 +590,8 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
                 const int64_t j0 = st * sc;
                 const int64_t n = st == nstrips - 1 ? lastn : sc;
                 const int e_direct = j0 - g->pw >= 0 && j0 - g->pw + sc <= g->W;
-                vp_band(buf + (st - c0) * sc, span, state + (st - c0) * VP_STATE, pf, pf + pfl, s0, s1, emit0, xp,
+                const float *src = gap ? buf + base + j0 - g->pw : buf + (st - c0) * sc;
+                vp_band(src, pitch, state + (st - c0) * VP_STATE, pf, pf + pfl, s0, s1, emit0, xp,
                         yp + i0 * g->Wo + j0, g, i0, j0, n, e_direct, P, SW, khc, kwc, fe);
             }
         }
