@@ -17,7 +17,12 @@
  * to u, h[u] = from u to the end of u's block. The window of output o is
  * [o, o + k - 1] of the padded axis: one whole block when o % k == 0
  * (g[o + k - 1]), else the tail of o's block and the head of the next
- * (comb(h[o], g[o + k - 1])).
+ * (comb(h[o], g[o + k - 1])). The padding is never visited: g and h run
+ * over each block's real elements only (cb_line), and a part with none is
+ * s. Per line: one max per element for h, one for g, one per output; for
+ * the SPP shapes (20x20, k5/k9/k13 "same") the sizes are compile-time
+ * constants and the line passes unroll into register chains (memory
+ * operands for the elements).
  *
  * Why this is bit-exact with the reference's row-major scan from s (x
  * replaces best when x > best; NaN never does):
@@ -34,12 +39,15 @@
  *  - W first, then H over the row results: the scan is row-major (rows in
  *    order, each left to right), so the first row holding the maximum M and
  *    in it the first M: the same element and bits.
- *  - Padding positions hold s and never replace anything.
+ *  - Padding positions hold s and never replace anything: skipping them
+ *    gives the same scan, and where a part has no real element its s
+ *    replaces nothing in the combine (comb(s, g) = g and comb(h, s) = h:
+ *    every value is above s, or s with s's bits).
  * Windows are never empty here (the match function declines such plans).
  *
- * Memory: the transposed planes, the row results and the running maxima of
- * one padded line live on the task's stack (CB_MAX vectors twice, two lines of
- * CB_XMAX x CB_M vectors: 44 KiB); nothing is allocated or shared.
+ * Memory: the transposed planes and the row results (CB_MAX vectors each)
+ * and one line's h and g (CB_XMAX vectors each) live on the task's stack
+ * (32 KiB); nothing is allocated or shared.
  * Tasks: one per group of 8 planes (the last group may hold fewer).
  */
 #include "kernels.h"
@@ -51,8 +59,7 @@
 #include <stdint.h>
 
 #define CB_MAX 448  /* most elements of a plane, of the row results and of the output */
-#define CB_XMAX 64  /* longest padded axis (nout + k - 1) */
-#define CB_M 4      /* lines per pass (rows of the W pass, columns of the H pass) */
+#define CB_XMAX 64  /* longest padded axis (nout + k - 1): bounds n too */
 #define CB_NARROW_W 32 /* widest input row taken */
 #define CB_MIN_K 5      /* smallest max(kernel_h, kernel_w) taken for rows the strips fill */
 #include "force_inline.h"
@@ -149,60 +156,66 @@ static void cb_out(const __m256 *t, int64_t ne, float *y0, int64_t ps, int np)
 }
 
 /*
- * One running-max pass over m padded lines at once: element u < nout + k - 1
- * of line q is xl[u*m + q] (start value at the padding); output o of line q
- * goes to dst[o*ds + q*qs]. g: scratch of the same size as xl.
+ * One running-max pass over one line: element r in [0, n) of the line is
+ * x[r * es] (every value is s or above: leafed); output o in [0, nout) goes
+ * to dst[o * ds]. The padded positions are not visited: they hold s, which
+ * never replaces anything, so the scan of a block's part is the scan of its
+ * real elements (or s where it has none: that s then replaces nothing in
+ * the combine either). Block B covers padded [b0, b0 + k), real [lo, hi);
+ * hs[r] = the scan of real [r, hi) (built right to left), gs[r] = the scan
+ * of block B + 1's real [lo1, r] (left to right).
  */
-CB_AI void cb_line(const __m256 *xl, int64_t k, int64_t nout, __m256 *dst, int64_t ds, int64_t qs, __m256 *g,
-                   const int m)
+CB_AI void cb_line(const __m256 *x, const int64_t es, __m256 *dst, const int64_t ds, const int64_t n,
+                   const int64_t k, const int64_t pb, const int64_t nout, const __m256 vs)
 {
-    const int64_t nx = nout + k - 1;
-    for (int64_t b0 = 0; b0 < nx; b0 += k) { /* g: running max from the block start */
-        const int64_t b1 = b0 + k < nx ? b0 + k : nx;
-        for (int q = 0; q < m; ++q)
-            g[b0 * m + q] = xl[b0 * m + q];
-        for (int64_t u = b0 + 1; u < b1; ++u)
-            for (int q = 0; q < m; ++q)
-                g[u * m + q] = _mm256_max_ps(xl[u * m + q], g[(u - 1) * m + q]);
-    }
-    for (int64_t b0 = (nx - 1) / k * k; b0 >= 0; b0 -= k) { /* h: running max to the block end */
-        const int64_t e = (b0 + k < nx ? b0 + k : nx) - 1;
-        __m256 r[4];
-        for (int q = 0; q < m; ++q)
-            r[q] = xl[e * m + q];
-        if (e > b0 && e < nout)
-            for (int q = 0; q < m; ++q)
-                dst[e * ds + q * qs] = _mm256_max_ps(g[(e + k - 1) * m + q], r[q]);
-        int64_t u = e - 1;
-        for (; u > b0 && u >= nout; --u) /* past the last output: h only */
-            for (int q = 0; q < m; ++q)
-                r[q] = _mm256_max_ps(r[q], xl[u * m + q]);
-        for (; u > b0; --u)
-            for (int q = 0; q < m; ++q) {
-                r[q] = _mm256_max_ps(r[q], xl[u * m + q]);                        /* comb(x[u], h[u+1]) */
-                dst[u * ds + q * qs] = _mm256_max_ps(g[(u + k - 1) * m + q], r[q]); /* comb(h[u], g[u+k-1]) */
-            }
-        if (b0 < nout)
-            for (int q = 0; q < m; ++q)
-                dst[b0 * ds + q * qs] = g[(b0 + k - 1) * m + q]; /* the window is the block */
+    __m256 hs[CB_XMAX], gs[CB_XMAX];
+#pragma GCC unroll 8
+    for (int64_t b0 = 0; b0 < nout; b0 += k) {
+        const int64_t lo = b0 - pb > 0 ? b0 - pb : 0, hi = b0 + k - pb < n ? b0 + k - pb : n;
+        const int64_t oe = b0 + k < nout ? b0 + k : nout; /* this block's outputs: [b0, oe) */
+        const int64_t lo1 = b0 + k - pb > 0 ? b0 + k - pb : 0;
+        int64_t hi1 = b0 + 2 * k - pb < n ? b0 + 2 * k - pb : n;
+        if (hi1 > oe - 1 + k - pb) /* the prefixes the outputs reach */
+            hi1 = oe - 1 + k - pb;
+        if (hi > lo) {
+            hs[hi - 1] = x[(hi - 1) * es];
+#pragma GCC unroll 64
+            for (int64_t r = hi - 2; r >= lo; --r)
+                hs[r] = _mm256_max_ps(hs[r + 1], x[r * es]); /* comb(x[r], hs[r + 1]) */
+        }
+        if (hi1 > lo1) {
+            gs[lo1] = x[lo1 * es];
+#pragma GCC unroll 64
+            for (int64_t r = lo1 + 1; r < hi1; ++r)
+                gs[r] = _mm256_max_ps(x[r * es], gs[r - 1]); /* comb(gs[r - 1], x[r]) */
+        }
+        dst[b0 * ds] = hi > lo ? hs[lo] : vs; /* the window is the whole block */
+#pragma GCC unroll 64
+        for (int64_t o = b0 + 1; o < oe; ++o) {
+            const int64_t a = o - pb, e = o + k - pb; /* the window's real part: [a, e) */
+            const int hh = a < hi, gg = e > lo1 && hi1 > lo1;
+            const __m256 hv = hs[a > lo ? a : lo];
+            const __m256 gv = gs[(e < hi1 ? e : hi1) - 1];
+            dst[o * ds] = hh ? (gg ? _mm256_max_ps(gv, hv) : hv) : gg ? gv : vs; /* comb(h, g) */
+        }
     }
 }
 
-/* xl[u*m + q] = src[(u - pb)*es + q*qs] for u - pb in [0, n), else s; u < nx */
-CB_AI void cb_pad(const __m256 *src, int64_t es, int64_t qs, int64_t n, int64_t pb, int64_t nx, __m256 *xl,
-                  const int m, __m256 vs)
+/*
+ * One group of np planes: transpose in (leafed), the W pass row by row into
+ * tr, the H pass column by column back into tx, transpose out. The sizes are
+ * compile-time constants for the SPP shapes, so the line passes unroll.
+ */
+CB_AI void cb_group(const float *x0, float *y0, int np, const int64_t H, const int64_t W, const int64_t Ho,
+                    const int64_t Wo, const int64_t kh, const int64_t kw, const int64_t ph, const int64_t pw,
+                    __m256 *tx, __m256 *tr, const __m256 vs)
 {
-    const int64_t a = pb < nx ? pb : nx, b = pb + n < nx ? pb + n : nx;
-    int64_t u = 0;
-    for (; u < a; ++u)
-        for (int q = 0; q < m; ++q)
-            xl[u * m + q] = vs;
-    for (; u < b; ++u)
-        for (int q = 0; q < m; ++q)
-            xl[u * m + q] = src[(u - pb) * es + q * qs];
-    for (; u < nx; ++u)
-        for (int q = 0; q < m; ++q)
-            xl[u * m + q] = vs;
+    cb_in(x0, H * W, np, H * W, tx, vs);
+    for (int64_t h = 0; h < H; ++h)
+        cb_line(tx + h * W, 1, tr + h * Wo, 1, W, kw, pw, Wo, vs);
+    for (int64_t j = 0; j < Wo; ++j)
+        cb_line(tr + j, Wo, tx + j, Wo, H, kh, ph, Ho, vs);
+    cb_out(tx, Ho * Wo, y0, Ho * Wo, np);
 }
 
 void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
@@ -214,33 +227,23 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
     const int64_t ph = p->axis[0].pad_begin, pw = p->axis[1].pad_begin;
     const int64_t planes = p->n * p->c;
     const __m256 vs = _mm256_set1_ps(p->init.f32);
-    alignas(32) __m256 tx[CB_MAX];          /* transposed input, then the output */
-    alignas(32) __m256 tr[CB_MAX];          /* row results: H x Wo */
-    alignas(32) __m256 xl[CB_XMAX * CB_M];  /* CB_M padded lines */
-    alignas(32) __m256 g[CB_XMAX * CB_M];
+    alignas(32) __m256 tx[CB_MAX]; /* transposed input, then the output */
+    alignas(32) __m256 tr[CB_MAX]; /* row results: H x Wo */
+    /* YOLO's SPP shapes (20x20, "same" k5/k9/k13) with compile-time sizes */
+    const int spp = H == 20 && W == 20 && Ho == 20 && Wo == 20 && kh == kw && ph == pw && ph == kh / 2;
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t p0 = t * 8;
         const int np = planes - p0 < 8 ? (int)(planes - p0) : 8;
-        cb_in((const float *)x + p0 * H * W, H * W, np, H * W, tx, vs);
-        int64_t h = 0; /* W pass: CB_M rows at a time */
-        for (; h + CB_M <= H; h += CB_M) {
-            cb_pad(tx + h * W, 1, W, W, pw, Wo + kw - 1, xl, CB_M, vs);
-            cb_line(xl, kw, Wo, tr + h * Wo, 1, Wo, g, CB_M);
-        }
-        for (; h < H; ++h) {
-            cb_pad(tx + h * W, 1, W, W, pw, Wo + kw - 1, xl, 1, vs);
-            cb_line(xl, kw, Wo, tr + h * Wo, 1, Wo, g, 1);
-        }
-        int64_t j = 0; /* H pass: CB_M columns at a time */
-        for (; j + CB_M <= Wo; j += CB_M) {
-            cb_pad(tr + j, Wo, 1, H, ph, Ho + kh - 1, xl, CB_M, vs);
-            cb_line(xl, kh, Ho, tx + j, Wo, 1, g, CB_M);
-        }
-        for (; j < Wo; ++j) {
-            cb_pad(tr + j, Wo, 1, H, ph, Ho + kh - 1, xl, 1, vs);
-            cb_line(xl, kh, Ho, tx + j, Wo, 1, g, 1);
-        }
-        cb_out(tx, Ho * Wo, (float *)y + p0 * Ho * Wo, Ho * Wo, np);
+        const float *x0 = (const float *)x + p0 * H * W;
+        float *y0 = (float *)y + p0 * Ho * Wo;
+        if (spp && kh == 13)
+            cb_group(x0, y0, np, 20, 20, 20, 20, 13, 13, 6, 6, tx, tr, vs);
+        else if (spp && kh == 9)
+            cb_group(x0, y0, np, 20, 20, 20, 20, 9, 9, 4, 4, tx, tr, vs);
+        else if (spp && kh == 5)
+            cb_group(x0, y0, np, 20, 20, 20, 20, 5, 5, 2, 2, tx, tr, vs);
+        else
+            cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tx, tr, vs);
     }
 }
 
