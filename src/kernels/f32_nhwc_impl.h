@@ -14,9 +14,9 @@
  * of every channel.
  *
  * Values only with the empty-value start (the common inference case), for
- * windows 2 or 3 taps wide along W: the window's tap offsets are computed
- * once per output row (KFN(px)), so a tap is a load at base + index +
- * constant and an update, and runs of 3-wide windows with whole blocks of 8
+ * windows 2 or 3 taps wide along W: the window's row offsets are computed
+ * once per output row (KFN(px)), so a tap is a load at row base +
+ * loop-invariant index + constant and an update, and runs of 3-wide windows with whole blocks of 8
  * vectors loop on their own (KFN(pxrun)). The scan is the same.
  *
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
@@ -139,49 +139,70 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
 }
 
 /* The values-only fast path (no indices, empty-value start): one output
- * pixel's window of NB channel vectors, its taps at xn + to[3*r + j] + off
- * for the window's input rows r < R and the KW (2 or 3) taps j of a row:
- * the same row-major scan as KFN(block), every load an address of base,
- * index and constant. */
-CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, const int NB,
-                   const int KW, const int prop)
+ * pixel's window of NB channel vectors, its taps at xn + to[r] + off + j*q2
+ * for the window's input rows r < R and the KW (2 or 3) taps j of a row
+ * (q2: the W step in floats): the same row-major scan as KFN(block), every
+ * load an address of a row base, a loop-invariant index (0, q2, 2*q2) and
+ * a constant. */
+CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t q2, int64_t R, int64_t off, float *yo, float init,
+                   const int NB, const int KW, const int prop)
 {
     VF best[8];
     VI bi[8];
     for (int v = 0; v < NB; ++v)
         best[v] = VF_SET1(init);
-    for (int64_t r = 0; r < R; ++r)
-        for (int j = 0; j < KW; ++j)
-            KFN(tap)(best, bi, xn + (to[3 * r + j] + off), 0, VW, NB, 0, prop, 0);
+    const uintptr_t q2b = (uintptr_t)q2 * sizeof(float), q2b2 = 2 * q2b; /* byte steps: base + index addressing */
+    xn += off;
+#pragma GCC unroll 4
+    for (int64_t r = 0; r < R; ++r) {
+        const uintptr_t b = (uintptr_t)(xn + to[r]);
+        KFN(tap)(best, bi, (const float *)b, 0, VW, NB, 0, prop, 0);
+        KFN(tap)(best, bi, (const float *)(b + q2b), 0, VW, NB, 0, prop, 0);
+        if (KW == 3)
+            KFN(tap)(best, bi, (const float *)(b + q2b2), 0, VW, NB, 0, prop, 0);
+    }
     for (int v = 0; v < NB; ++v)
         VF_STORE(yo + v * VW, best[v]);
 }
 
 /* A run of n output pixels whose windows are 3 taps wide, the i-th starting
  * at column st2[i], when C is a multiple of 8 vectors: the per-pixel loop
- * stays this small. */
-CF_AI void KFN(pxrun)(const float *xn, const int64_t *to, int64_t R, const int64_t *st2, int64_t n, float *yo,
-                      float init, int64_t C, const int prop)
+ * stays this small. Not inlined: in its own function the loop keeps its
+ * registers (inlined into the run function it carried that function's
+ * live vectors through every pixel: 12 register moves a pixel). Windows of
+ * 3 rows (2-D k3) have R as a constant. */
+CF_AI void KFN(pxrun_r)(const float *xn, const int64_t *to, int64_t q2, const int64_t R, const int64_t *st2,
+                        int64_t n, float *yo, float init, int64_t C, const int prop)
 {
     for (int64_t i = 0; i < n; ++i, yo += C) {
         const int64_t off = st2[i] * C;
         for (int64_t k = 0; k < C; k += 8 * VW)
-            KFN(px)(xn, to, R, off + k, yo + k, init, 8, 3, prop);
+            KFN(px)(xn, to, q2, R, off + k, yo + k, init, 8, 3, prop);
     }
+}
+
+static __attribute__((noinline)) void KFN(pxrun)(const float *xn, const int64_t *to, int64_t q2, int64_t R,
+                                                 const int64_t *st2, int64_t n, float *yo, float init, int64_t C,
+                                                 const int prop)
+{
+    if (R == 3)
+        KFN(pxrun_r)(xn, to, q2, 3, st2, n, yo, init, C, prop);
+    else
+        KFN(pxrun_r)(xn, to, q2, R, st2, n, yo, init, C, prop);
 }
 
 /* The channels [0, C) of an output pixel through KFN(px), but the masked
  * tail, which is left at *c for KFN(block). */
-CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t R, int64_t off, float *yo, float init, int64_t C,
-                      int64_t *c, const int KW, const int prop)
+CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t q2, int64_t R, int64_t off, float *yo, float init,
+                      int64_t C, int64_t *c, const int KW, const int prop)
 {
     int64_t k = 0;
     for (; k + 8 * VW <= C; k += 8 * VW)
-        KFN(px)(xn, to, R, off + k, yo + k, init, 8, KW, prop);
+        KFN(px)(xn, to, q2, R, off + k, yo + k, init, 8, KW, prop);
     for (; k + 4 * VW <= C; k += 4 * VW)
-        KFN(px)(xn, to, R, off + k, yo + k, init, 4, KW, prop);
+        KFN(px)(xn, to, q2, R, off + k, yo + k, init, 4, KW, prop);
     for (; k + VW <= C; k += VW)
-        KFN(px)(xn, to, R, off + k, yo + k, init, 1, KW, prop);
+        KFN(px)(xn, to, q2, R, off + k, yo + k, init, 1, KW, prop);
     *c = k;
 }
 
@@ -225,17 +246,15 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
         w.cn[0] = cn[0][o0];
         w.st[1] = st[1][o1];
         w.cn[1] = cn[1][o1];
-        /* the fast path's tap offsets: 3 taps (W offsets 0, 1, 2 steps) of
-         * each of the window's input rows, in order */
-        int64_t to[3 * KFN_MAX_ROWS];
-        const int64_t R = w.cn[0] * w.cn[1];
+        /* the fast path's row offsets: each of the window's input rows, in
+         * order; a row's taps follow at steps of q2 floats */
+        int64_t to[KFN_MAX_ROWS];
+        const int64_t R = w.cn[0] * w.cn[1], q2 = step[2] * C;
         const int fast = !ik && !fe && R <= KFN_MAX_ROWS;
         if (fast)
             for (int64_t j0 = 0, ri = 0; j0 < w.cn[0]; ++j0)
                 for (int64_t j1 = 0; j1 < w.cn[1]; ++j1, ++ri)
-                    for (int j = 0; j < 3; ++j) /* offsets only: taps past the row are never read */
-                        to[3 * ri + j] = ((w.st[0] + j0 * step[0]) * in[1] + w.st[1] + j1 * step[1]) * in[2] * C +
-                                         j * step[2] * C;
+                    to[ri] = ((w.st[0] + j0 * step[0]) * in[1] + w.st[1] + j1 * step[1]) * in[2] * C;
         for (int64_t o2 = 0; o2 < out[2]; ++o2) {
             w.st[2] = st[2][o2];
             w.cn[2] = cn[2][o2];
@@ -246,15 +265,15 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                 int64_t e = o2 + 1;
                 while (e < out[2] && cn[2][e] == 3)
                     ++e;
-                KFN(pxrun)(xn, to, R, st[2] + o2, e - o2, yo, init, C, prop);
+                KFN(pxrun)(xn, to, q2, R, st[2] + o2, e - o2, yo, init, C, prop);
                 o2 = e - 1;
                 continue;
             }
             if (fast && (w.cn[2] == 3 || w.cn[2] == 2)) {
                 if (w.cn[2] == 3)
-                    KFN(pxrow)(xn, to, R, w.st[2] * C, yo, init, C, &c, 3, prop);
+                    KFN(pxrow)(xn, to, q2, R, w.st[2] * C, yo, init, C, &c, 3, prop);
                 else
-                    KFN(pxrow)(xn, to, R, w.st[2] * C, yo, init, C, &c, 2, prop);
+                    KFN(pxrow)(xn, to, q2, R, w.st[2] * C, yo, init, C, &c, 2, prop);
                 if (c < C)
                     KFN(block)(p, &w, xn, yo, ind, ooff, c, C - c, base, init, first_tap, eft, 1, 1, prop, ik, fe);
                 continue;
