@@ -71,6 +71,11 @@ static const bench_case CASES[] = {
      {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0},
     {"nchw_1x64x224_k7s1", "1x64x224x224 NCHW k7 s1 p3", 2, CF, {1, 64, 224, 224}, 0,
      {7, 7}, {1, 1}, {3, 3}, {0}, NOIDX, 0},
+    /* the same plane with k3 and k13: time independent of the kernel size? */
+    {"nchw_1x64x224_k3s1", "1x64x224x224 NCHW k3 s1 p1", 2, CF, {1, 64, 224, 224}, 0,
+     {3, 3}, {1, 1}, {1, 1}, {0}, NOIDX, 0},
+    {"nchw_1x64x224_k13s1", "1x64x224x224 NCHW k13 s1 p6", 2, CF, {1, 64, 224, 224}, 0,
+     {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0},
     {"adaptive3d_2x64x16x56_i64", "2x64x16x56x56 adaptive->4x7x7 + int64 idx", 3, CF, {2, 64, 16, 56, 56}, 1,
      {0}, {0}, {0}, {4, 7, 7}, I64, 0},
     {"nhwc_1x112x64_k3s2", "1x112x112x64 NHWC k3 s2 p1", 2, CL, {1, 112, 112, 64}, 0,

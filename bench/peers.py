@@ -41,6 +41,8 @@ CASES = [
     ("ncw_32x256x4096_k3s1", 1, "NCHW", (32, 256, 4096), False, 3, 1, 1, None, False, False),
     ("spp_1x512x20_k13s1", 2, "NCHW", (1, 512, 20, 20), False, 13, 1, 6, None, False, False),
     ("nchw_1x64x224_k7s1", 2, "NCHW", (1, 64, 224, 224), False, 7, 1, 3, None, False, False),
+    ("nchw_1x64x224_k3s1", 2, "NCHW", (1, 64, 224, 224), False, 3, 1, 1, None, False, False),
+    ("nchw_1x64x224_k13s1", 2, "NCHW", (1, 64, 224, 224), False, 13, 1, 6, None, False, False),
     ("adaptive3d_2x64x16x56_i64", 3, "NCHW", (2, 64, 16, 56, 56), True, None, None, None, (4, 7, 7), True, False),
     ("nhwc_1x112x64_k3s2", 2, "NHWC", (1, 112, 112, 64), False, 3, 2, 1, None, False, False),
     ("nhwc_32x112x64_k3s2", 2, "NHWC", (32, 112, 112, 64), False, 3, 2, 1, None, False, False),
