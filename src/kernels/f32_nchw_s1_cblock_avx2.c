@@ -193,10 +193,14 @@ CB_AI void cb_line(const __m256 *x, const int64_t es, __m256 *dst, const int64_t
 #pragma GCC unroll 64
         for (int64_t o = b0 + 1; o < oe; ++o) {
             const int64_t a = o - pb, e = o + k - pb; /* the window's real part: [a, e) */
-            const int hh = a < hi, gg = e > lo1 && hi1 > lo1;
-            const __m256 hv = hs[a > lo ? a : lo];
-            const __m256 gv = gs[(e < hi1 ? e : hi1) - 1];
-            dst[o * ds] = hh ? (gg ? _mm256_max_ps(gv, hv) : hv) : gg ? gv : vs; /* comb(h, g) */
+            __m256 v = vs; /* comb(h, g); a part with no real element is s */
+            if (a < hi)
+                v = hs[a > lo ? a : lo];
+            if (e > lo1 && hi1 > lo1) {
+                const __m256 gv = gs[(e < hi1 ? e : hi1) - 1];
+                v = a < hi ? _mm256_max_ps(gv, v) : gv;
+            }
+            dst[o * ds] = v;
         }
     }
 }
