@@ -109,60 +109,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double bench_measure(bench_fn fn, void *ctx, bench_stats *st)
-{
-    /* Warm-up: at least 2 calls and ~5% of the budget (caches, page faults,
-     * lazy thread-pool start). Its rate sets the sample size. */
-    double t0 = bench_now(), el;
-    int64_t calls = 0;
-    do {
-        fn(ctx);
-        ++calls;
-        el = bench_now() - t0;
-        if (calls == 1 && el > g_target_s)
-            break; /* a very slow call (e.g. the reference kernel on a big case): one warm-up is enough */
-    } while (calls < 2 || (el < 0.05 * g_target_s && calls < 1000000));
-    double per = el / (double)calls;
-    if (per <= 0)
-        per = 1e-9;
-    int64_t inner = (int64_t)ceil(MIN_SAMPLE_S / per);
-    if (inner < 1)
-        inner = 1;
-    double sample_s = per * (double)inner;
-    int samples = (int)(g_target_s / sample_s);
-    /* slow calls (reference kernels, slow peers) keep the total bounded */
-    int min_samples = per > 1.0 ? 1 : per > 0.2 && g_min_samples > 3 ? 3 : g_min_samples;
-    if (samples < min_samples)
-        samples = min_samples;
-    if (samples > MAX_SAMPLES)
-        samples = MAX_SAMPLES;
-    double *t = malloc(sizeof(double) * (size_t)samples);
-    if (!t) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    for (int s = 0; s < samples; ++s) {
-        double a = bench_now();
-        for (int64_t i = 0; i < inner; ++i)
-            fn(ctx);
-        t[s] = (bench_now() - a) / (double)inner;
-    }
-    qsort(t, (size_t)samples, sizeof(double), cmp_double);
-    bench_stats r;
-    r.median = samples % 2 ? t[samples / 2] : 0.5 * (t[samples / 2 - 1] + t[samples / 2]);
-    r.min = t[0];
-    r.p10 = t[(samples - 1) / 10];
-    r.p90 = t[(samples - 1) - (samples - 1) / 10];
-    r.samples = samples;
-    r.inner = inner;
-    free(t);
-    if (st)
-        *st = r;
-    return r.median;
-}
-
-/* Calls per sample for fn: warm-up as bench_measure's, then enough calls for
- * MIN_SAMPLE_S. Returns the estimated seconds per call in *per. */
+/* Warm-up: at least 2 calls and ~5% of the budget (caches, page faults,
+ * lazy thread-pool start); one call when it alone is slower than the budget
+ * (e.g. the reference kernel on a big case). Its rate sets the sample size:
+ * returns the calls per sample (>= MIN_SAMPLE_S) and the seconds per call
+ * in *per. */
 static int64_t warm_inner(bench_fn fn, void *ctx, double *per)
 {
     double t0 = bench_now(), el;
@@ -171,12 +122,15 @@ static int64_t warm_inner(bench_fn fn, void *ctx, double *per)
         fn(ctx);
         ++calls;
         el = bench_now() - t0;
+        if (calls == 1 && el > g_target_s)
+            break;
     } while (calls < 2 || (el < 0.05 * g_target_s && calls < 1000000));
     *per = el / (double)calls > 0 ? el / (double)calls : 1e-9;
     int64_t inner = (int64_t)ceil(MIN_SAMPLE_S / *per);
     return inner < 1 ? 1 : inner;
 }
 
+/* Sorts the per-call sample times t and fills r. */
 static void stats_of(double *t, int samples, int64_t inner, bench_stats *r)
 {
     qsort(t, (size_t)samples, sizeof(double), cmp_double);
@@ -188,20 +142,55 @@ static void stats_of(double *t, int samples, int64_t inner, bench_stats *r)
     r->inner = inner;
 }
 
+static double *xsamples(int n)
+{
+    double *t = malloc(sizeof(double) * (size_t)n);
+    if (!t) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return t;
+}
+
+double bench_measure(bench_fn fn, void *ctx, bench_stats *st)
+{
+    double per;
+    const int64_t inner = warm_inner(fn, ctx, &per);
+    int samples = (int)(g_target_s / (per * (double)inner));
+    /* slow calls (reference kernels, slow peers) keep the total bounded */
+    int min_samples = per > 1.0 ? 1 : per > 0.2 && g_min_samples > 3 ? 3 : g_min_samples;
+    if (samples < min_samples)
+        samples = min_samples;
+    if (samples > MAX_SAMPLES)
+        samples = MAX_SAMPLES;
+    double *t = xsamples(samples);
+    for (int s = 0; s < samples; ++s) {
+        double a = bench_now();
+        for (int64_t i = 0; i < inner; ++i)
+            fn(ctx);
+        t[s] = (bench_now() - a) / (double)inner;
+    }
+    bench_stats r;
+    stats_of(t, samples, inner, &r);
+    free(t);
+    if (st)
+        *st = r;
+    return r.median;
+}
+
 static double bench_measure_paired(bench_fn fa, void *ca, bench_fn fb, void *cb, bench_stats *sa, bench_stats *sb)
 {
     double pa, pb;
     const int64_t ia = warm_inner(fa, ca, &pa), ib = warm_inner(fb, cb, &pb);
     int samples = (int)(2.0 * g_target_s / (pa * (double)ia + pb * (double)ib));
-    if (samples < g_min_samples)
-        samples = g_min_samples;
+    /* as bench_measure: slow calls (e.g. --isa scalar on a big case) keep the total bounded */
+    const double per = pa + pb;
+    const int min_samples = per > 1.0 ? 1 : per > 0.2 && g_min_samples > 3 ? 3 : g_min_samples;
+    if (samples < min_samples)
+        samples = min_samples;
     if (samples > MAX_SAMPLES)
         samples = MAX_SAMPLES;
-    double *t = malloc(sizeof(double) * 3 * (size_t)samples);
-    if (!t) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
+    double *t = xsamples(3 * samples);
     double *ta = t, *tb = t + samples, *q = t + 2 * samples;
     for (int s = 0; s < samples; ++s) {
         double a = bench_now();
