@@ -507,14 +507,14 @@ VP_AI void vp_band(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, ui
                    int e_direct, const int P, const int SW, const int64_t khc, const int64_t kwc, const int fe)
 {
     if (nvalid < 8 * SW)
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
-                  VP_ST_PART);
+        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
+                  kwc, fe, VP_ST_PART);
     else if (g->nt)
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
-                  VP_ST_NT);
+        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
+                  kwc, fe, VP_ST_NT);
     else
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc, kwc, fe,
-                  VP_ST_U);
+        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
+                  kwc, fe, VP_ST_U);
 }
 
 /*

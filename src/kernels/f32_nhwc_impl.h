@@ -16,8 +16,9 @@
  * Values only with the empty-value start (the common inference case), for
  * windows 2 or 3 taps wide along W: the window's row offsets are computed
  * once per output row (KFN(px)), so a tap is a load at row base +
- * loop-invariant index + constant and an update, and runs of 3-wide windows with whole blocks of 8
- * vectors loop on their own (KFN(pxrun)). The scan is the same.
+ * loop-invariant index + constant and an update, and runs of 3-wide
+ * windows with whole blocks of 8 vectors loop on their own (KFN(pxrun)).
+ * The scan is the same.
  *
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
  * window's first tap unconditionally, then scans on with the same rule. Here
