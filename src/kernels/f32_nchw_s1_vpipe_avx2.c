@@ -16,14 +16,15 @@
  *      another with one gap of s between them that pads both the row before
  *      and the row after ("gap layout": whole-vector copies, no edge masks;
  *      vp_fill_gap); for the compile-time widths k_w >= 9 the copy is then
- *      turned in place into W levels L_PW (PW the largest power of two <=
- *      k_w; vp_wlevels);
+ *      turned in place into runs L_m of m taps (m = 3 at k9, 4 at k13;
+ *      vp_wruns);
  * then every strip of the chunk walks the band, one step per input row t:
  *  (1) W pass: the row result of row t for the strip's columns, its taps
  *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
  *      acc) for c = k_w - 2 .. 0: _mm256_max_ps(acc, tap) with the tap as
- *      the memory operand, one instruction per tap), or from the levels
- *      comb(L_PW[c], L_PW[c + k_w - PW]) (two loads, one max);
+ *      the memory operand, one instruction per tap), or from the runs,
+ *      L_m[k_w - m], then L_m[c] for the multiples c of m below k_w - m,
+ *      right to left (ceil(k_w / m) instructions);
  *  (2) H pass: log-step levels over the row results, in registers:
  *      L_0[t] = row result t, L_{k+1}[t] = comb(L_k[t - 2^k], L_k[t]) (rows
  *      [t - 2^{k+1} + 1, t]); with P the largest power of two <= k_h, the
@@ -36,7 +37,7 @@
  *      strip of the chunk is kept between bands (VP_STATE(SW) vectors each);
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
- * once: per output vector k_w - 1 (or log2(k_w) + 1 with the levels) +
+ * once: per output vector k_w (or m + 1 + ceil(k_w / m) with the runs) +
  * log2(k_h) + 1 max instructions, plus the copy (a load, a max and a store
  * per 8 input elements). Outputs of 4 MiB or more go out with non-temporal
  * stores where every strip's row store is a whole 64-byte line. A block of
@@ -59,10 +60,11 @@
  *    enters a combine and every value is s or above s; combining the
  *    sanitised taps of a row right to left (comb(tap c, scan of taps
  *    c+1..)) is the same comb of adjacent ranges, hence the scan of the
- *    row's part from s (an s tap replaces nothing). The W levels are the
- *    same combines: L_2m[i] = comb(L_m[i], L_m[i + m]) (adjacent ranges),
- *    and the window [c, c + k_w) = comb(L_PW[c], L_PW[c + k_w - PW]) (two
- *    overlapping ranges, the earlier first).
+ *    row's part from s (an s tap replaces nothing). The runs are the same
+ *    combines: L_m[i] is the right-to-left comb of taps i .. i + m - 1, and
+ *    the window [0, k_w) is the right-to-left comb of runs that start at
+ *    0, m, 2m, .. and end with the run [k_w - m, k_w), which overlaps the
+ *    run before it or abuts it (comb of two ranges, the earlier first).
  *  - W then H: the scan is row-major, the rows in order and each row left
  *    to right; the row result is the scan of the row's part, and the H pass
  *    scans row results in row order with the same rule: the first row
@@ -235,39 +237,40 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
     return _mm256_i32gather_ps(row, idx, 4);
 }
 
-/* W pass in levels for the compile-time kernel widths 9 and more: the
- * largest power of two <= k_w, else 0 (taps one by one, one max with a
- * memory operand each: at k_w = 7 that is 7 instructions per vector against
- * 11 for the levels (two level passes of 4, then 3), and 1x64x224x224 k7
- * went 13.06 M -> 10.90 M instructions per call) */
-VP_AI int64_t vp_wpow(const int64_t kwc)
+/* W pass for the compile-time kernel widths 9 and more: the band copy is
+ * first turned into runs L_m (m taps each, vp_wruns), then a window is
+ * ceil(k_w / m) of them: m + 1 + ceil(k_w / m) instructions per vector, 7
+ * at k9 (m = 3) and 9 at k13 (m = 4), against 14 and 17 for the log-step
+ * levels L_8 (three in-place passes of 4, then 2) and 9 and 13 for the taps
+ * one by one. Below 9 the taps go one by one (0): at k_w = 7 that is 7
+ * instructions per vector, as the runs would be. */
+VP_AI int64_t vp_wm(const int64_t kwc)
 {
-    if (kwc < 9)
-        return 0;
-    int64_t p = 1;
-    while (2 * p <= kwc)
-        p *= 2;
-    return p;
+    return kwc < 9 ? 0 : kwc <= 11 ? 3 : 4;
 }
 
 /*
- * W levels over a band copy (nrows rows at pitch span, in place): row
- * element i becomes L_PW[i] = the scan of taps [i, i + PW) (L_{2m}[i] =
- * comb(L_m[i], L_m[i + m]), each level over every row before the next, so
- * no load waits on a store still in flight). L_m is computed on [0, O + kw -
- * m) (rounded up to vectors), all a window of the O output columns needs;
- * the lanes past it (and the reads past a row's end, into the next row or
- * the buffer's slack) hold values no needed lane uses.
+ * Runs of m taps over a band copy (nrows rows at pitch span, in place): row
+ * element i becomes L_m[i] = the scan of taps [i, i + m), combined right to
+ * left (every tap is sanitised, so the earlier one may be the memory
+ * operand). In place, front to back: the vector at i reads elements
+ * [i, i + m + 7) and writes [i, i + 8), which no later vector reads. L_m is
+ * computed on [0, O + kw - m) (rounded up to vectors), all a window of the O
+ * output columns needs; the lanes past it (and the reads past a row's end,
+ * into the next row or the buffer's slack) hold values no needed lane uses.
  */
-static void vp_wlevels(float *buf, int64_t nrows, int64_t span, int64_t O, int64_t kw, int64_t PW)
+VP_AI void vp_wruns(float *buf, int64_t nrows, int64_t span, int64_t O, int64_t kw, const int64_t m)
 {
-    for (int64_t m = 1; m < PW; m *= 2) {
-        const int64_t need = O + kw - 2 * m;
-        for (int64_t r = 0; r < nrows; ++r) {
-            float *b = buf + r * span;
-#pragma GCC unroll 4
-            for (int64_t i = 0; i < need; i += 8)
-                _mm256_store_ps(b + i, VP_COMB(_mm256_load_ps(b + i), _mm256_loadu_ps(b + i + m)));
+    const int64_t need = O + kw - m;
+    for (int64_t r = 0; r < nrows; ++r) {
+        float *b = buf + r * span;
+#pragma GCC unroll 2
+        for (int64_t i = 0; i < need; i += 8) {
+            __m256 acc = _mm256_loadu_ps(b + i + m - 1);
+#pragma GCC unroll 8
+            for (int64_t c = m - 2; c >= 0; --c)
+                acc = VP_COMB(_mm256_loadu_ps(b + i + c), acc);
+            _mm256_store_ps(b + i, acc);
         }
     }
 }
@@ -304,15 +307,19 @@ VP_AI int vp_block(const int P, const int64_t khc)
  * ends at this step.
  */
 VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, int64_t s, const int u, __m256 *out, int64_t kw,
-                   int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t PW)
+                   int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t WM)
 {
     __m256 top[2];
-    if (PW) {
-        /* the band holds L_PW along W: the window is two of its ranges */
+    if (WM) {
+        /* the band holds L_m along W: the window [0, kw) is the run at kw - m,
+         * then those at the multiples of m below it, right to left */
 #pragma GCC unroll 2
-        for (int v = 0; v < SW; ++v)
-            top[v] = kw > PW ? VP_COMB(_mm256_loadu_ps(r + 8 * v), _mm256_loadu_ps(r + 8 * v + kw - PW))
-                             : _mm256_loadu_ps(r + 8 * v);
+        for (int v = 0; v < SW; ++v) {
+            top[v] = _mm256_loadu_ps(r + 8 * v + kw - WM);
+#pragma GCC unroll 8
+            for (int64_t c = (kw - WM - 1) / WM * WM; c >= 0; c -= WM)
+                top[v] = VP_COMB(_mm256_loadu_ps(r + 8 * v + c), top[v]);
+        }
     } else {
 #pragma GCC unroll 2
         for (int v = 0; v < SW; ++v)
@@ -414,7 +421,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
     const int64_t kw = kwc ? kwc : g->kw, kh = khc ? khc : g->kh;
     const int64_t d = kh - P;
     const int U = vp_block(P, khc);
-    const int64_t PW = vp_wpow(kwc);
+    const int64_t WM = vp_wm(kwc);
     /* state slots: a0[v], b[2][v], q[4][v] (P >= 8), then h[k][v] or the ring */
     const int B = SW, Q = 3 * SW, HB = 3 * SW + (P >= 8 ? 4 * SW : 0);
     vp_regs R;
@@ -439,41 +446,56 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
     /* whole blocks of U steps; in the walk's last band the last block may run
      * past s1 over rows vp_fill set to the start value, and stores nothing
      * there (the state is not used again) */
-    for (int64_t s = s0; s < s1; s += U) {
-        /* plain stores: a line of the next band's output per step while its
-         * range lasts (else a harmless line of the band copy), so the stores
-         * find their lines in the cache */
-        uintptr_t pq = (uintptr_t)src, pinc = 0;
-        if (mode != VP_ST_NT && po + (uintptr_t)U * 64 <= poe) {
-            pq = po;
-            pinc = 64;
-        }
+    for (int64_t s = s0; s < s1;) {
         if (s >= emit0 && s + U <= lim + emit0 && pf + (uintptr_t)U * 64 <= pfe) {
-            /* the common block: every step stores and prefetches a line
-             * (blocks past the prefetch range take the tested form: a
-             * second untested form cost 40 s of compile time and saved
-             * 2 % of the instructions at k3, nothing at k7) */
-#pragma GCC unroll 16
-            for (int u = 0; u < U; ++u) {
-                __m256 o[2];
-                vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
-                _mm_prefetch((const char *)pf, _MM_HINT_T0);
-                pf += 64;
-                if (mode != VP_ST_NT) {
-                    _mm_prefetch((const char *)pq, _MM_HINT_T0);
-                    pq += pinc;
-                }
-                vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
-                r += pitch;
-                yoff += g->Wo;
+            /* a run of common blocks: every step stores and prefetches a line
+             * (blocks past the prefetch range take the tested form: a second
+             * untested form cost 40 s of compile time and saved 2 % of the
+             * instructions at k3, nothing at k7). The run is counted first
+             * and walked by a loop that carries only the pointers: the
+             * per-block tests and reloads were 29 instructions per block,
+             * as many as k3's two steps. */
+            int64_t nb = (lim + emit0 - s) / U;
+            const int64_t nbp = (int64_t)((pfe - pf) / ((uintptr_t)U * 64));
+            if (nbp < nb)
+                nb = nbp;
+            /* plain stores: a line of the next band's output per step while
+             * its range lasts (else a harmless line of the band copy), so
+             * the stores find their lines in the cache */
+            uintptr_t pq = (uintptr_t)src, pinc = 0;
+            if (mode != VP_ST_NT && po + (uintptr_t)U * 64 <= poe) {
+                pq = po;
+                pinc = 64;
+                const int64_t nbo = (int64_t)((poe - po) / ((uintptr_t)U * 64));
+                if (nbo < nb)
+                    nb = nbo;
             }
-            po += (uintptr_t)U * pinc;
+            const int64_t Wo = g->Wo;
+            float *yr = yo + yoff;
+            for (int64_t b = 0; b < nb; ++b, s += U) {
+#pragma GCC unroll 16
+                for (int u = 0; u < U; ++u) {
+                    __m256 o[2];
+                    vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, WM);
+                    _mm_prefetch((const char *)pf, _MM_HINT_T0);
+                    pf += 64;
+                    if (mode != VP_ST_NT) {
+                        _mm_prefetch((const char *)pq, _MM_HINT_T0);
+                        pq += pinc;
+                    }
+                    vp_store(o, yr, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                    r += pitch;
+                    yr += Wo;
+                }
+            }
+            yoff += nb * U * Wo;
+            po += (uintptr_t)(nb * U) * pinc;
             continue;
         }
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
             __m256 o[2];
-            vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, PW);
+            vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, WM);
             if (pf < pfe) { /* a line of the next band's input */
                 _mm_prefetch((const char *)pf, _MM_HINT_T0);
                 pf += 64;
@@ -483,6 +505,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
             r += pitch;
             yoff += g->Wo;
         }
+        s += U;
     }
 #pragma GCC unroll 2
     for (int v = 0; v < SW; ++v) {
@@ -500,22 +523,50 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
     }
 }
 
-VP_AI void vp_band(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, uintptr_t pfe, uintptr_t po,
-                   uintptr_t poe, int64_t s0,
-                   int64_t s1, int64_t emit0,
-                   const float *xp, float *yo, const vp_geom *g, int64_t i0, int64_t j0, int64_t nvalid,
-                   int e_direct, const int P, const int SW, const int64_t khc, const int64_t kwc, const int fe)
+/* One band walked by every strip of a chunk (the strip loop of vp_plane) */
+typedef struct vp_walk {
+    const float *buf; /* the band copy */
+    int64_t pitch;    /* its row pitch */
+    int64_t base;     /* gap layout: buf + base is column 0 of the band's first row; 0 otherwise */
+    int gap;
+    __m256 *state; /* the chunk's strips' pipeline states */
+    uintptr_t pfa, pfl, poa, pol; /* the next band's input and output lines to prefetch, a range per strip */
+    int64_t s0, s1, emit0, i0, c0, c1, nstrips, lastn;
+    const float *xp; /* the plane's input */
+    float *yp;       /* the plane's output */
+} vp_walk;
+
+/* The strips' walks of one band, out of line: one function per kernel
+ * instance and store kind (VP_KERNEL below). Inlined into the plane loop,
+ * the walk's loop reloaded its pointer steps and bounds from the stack (the
+ * plane's and chunk's loop variables held the registers): 10 of k3's 44
+ * instructions per block of two steps, and the file took 94 s to compile
+ * (now 16 s). Non-temporal stores (mode VP_ST_NT) are chosen only where
+ * every strip is whole (SW = 2 and Wo a multiple of 16, vp_impl); with
+ * plain stores the last strip may be partial. */
+VP_AI void vp_walk_m(const vp_walk *w, const vp_geom *g, const int P, const int SW, const int64_t khc,
+                     const int64_t kwc, const int fe, const int mode)
 {
-    if (nvalid < 8 * SW)
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
-                  kwc, fe, VP_ST_PART);
-    else if (g->nt)
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
-                  kwc, fe, VP_ST_NT);
-    else
-        vp_band_m(src, pitch, st, pf, pfe, po, poe, s0, s1, emit0, xp, yo, g, i0, j0, nvalid, e_direct, P, SW, khc,
-                  kwc, fe, VP_ST_U);
+    const int64_t sc = 8 * SW;
+    const int64_t c0 = w->c0, c1 = w->c1;
+    for (int64_t st = c0; st < c1; ++st) {
+        const uintptr_t pf = w->pfa + (uintptr_t)(st - c0) * w->pfl;
+        const uintptr_t po = w->poa + (uintptr_t)(st - c0) * w->pol;
+        const int64_t j0 = st * sc;
+        const int64_t n = st == w->nstrips - 1 ? w->lastn : sc;
+        const int e_direct = j0 - g->pw >= 0 && j0 - g->pw + sc <= g->W;
+        const float *src = w->gap ? w->buf + w->base + j0 - g->pw : w->buf + (st - c0) * sc;
+        __m256 *state = w->state + (st - c0) * VP_STATE(SW);
+        float *yo = w->yp + w->i0 * g->Wo + j0;
+        if (mode != VP_ST_NT && n < sc)
+            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, w->xp, yo, g,
+                      w->i0, j0, n, e_direct, P, SW, khc, kwc, fe, VP_ST_PART);
+        else
+            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, w->xp, yo, g,
+                      w->i0, j0, n, e_direct, P, SW, khc, kwc, fe, mode);
+    }
 }
+typedef void (*vp_walk_fn)(const vp_walk *w, const vp_geom *g);
 
 /*
  * Output rows [i0, i1) of one plane. Step s of the walk is input row ra + s
@@ -526,9 +577,9 @@ VP_AI void vp_band(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, ui
  * its pipeline state kept between bands.
  */
 VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, int64_t i1, const int P,
-                    const int SW, const int64_t khc, const int64_t kwc, const int fe)
+                    const int SW, const int64_t khc, const int64_t kwc, vp_walk_fn wnt, vp_walk_fn wu)
 {
-    alignas(32) float buf[VP_BUF_FLOATS + 16]; /* slack: vp_wlevels reads up to PW / 2 past the band */
+    alignas(32) float buf[VP_BUF_FLOATS + 16]; /* slack: vp_wruns reads up to m + 6 past the band */
     __m256 state[VP_STATE_ALL];
     const __m256 vs = _mm256_set1_ps(g->start);
     const int64_t sc = 8 * SW; /* columns per strip */
@@ -579,12 +630,12 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
             const int64_t nfill = (s1 - s0 + U - 1) / U * U;
             if (gap) {
                 vp_fill_gap(xp + (ra + s0) * g->W, g->W, nr, nfill, base, buf, g->start);
-                if (vp_wpow(kwc)) /* one flat row: no window reaches past a gap */
-                    vp_wlevels(buf, 1, 0, base + nfill * pitch - g->kw + 1, g->kw, vp_wpow(kwc));
+                if (vp_wm(kwc)) /* one flat row: no window reaches past a gap */
+                    vp_wruns(buf, 1, 0, base + nfill * pitch - g->kw + 1, g->kw, vp_wm(kwc));
             } else {
                 vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start);
-                if (vp_wpow(kwc))
-                    vp_wlevels(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wpow(kwc));
+                if (vp_wm(kwc))
+                    vp_wruns(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wm(kwc));
             }
             /* the next band's input rows, when the chunk spans the plane (one
              * contiguous range), are prefetched during this band's walks, a
@@ -607,22 +658,15 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
                     pol = ((poz - poa) / (uintptr_t)(c1 - c0) + 63) & ~(uintptr_t)63;
                 }
             }
-            for (int64_t st = c0; st < c1; ++st) {
-                const uintptr_t pf = pfa + (uintptr_t)(st - c0) * pfl;
-                const uintptr_t po = poa + (uintptr_t)(st - c0) * pol;
-                const int64_t j0 = st * sc;
-                const int64_t n = st == nstrips - 1 ? lastn : sc;
-                const int e_direct = j0 - g->pw >= 0 && j0 - g->pw + sc <= g->W;
-                const float *src = gap ? buf + base + j0 - g->pw : buf + (st - c0) * sc;
-                vp_band(src, pitch, state + (st - c0) * VP_STATE(SW), pf, pf + pfl, po, po + pol, s0, s1, emit0, xp,
-                        yp + i0 * g->Wo + j0, g, i0, j0, n, e_direct, P, SW, khc, kwc, fe);
-            }
+            const vp_walk w = {buf,  pitch, base, gap,   state, pfa,     pfl,   poa, pol, s0,
+                               s1,   emit0, i0,   c0,    c1,    nstrips, lastn, xp,  yp};
+            (g->nt ? wnt : wu)(&w, g);
         }
     }
 }
 
 VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1, const int P,
-                   const int SW, const int64_t khc, const int64_t kwc, const int fe)
+                   const int SW, const int64_t khc, const int64_t kwc, const int fe, vp_walk_fn wnt, vp_walk_fn wu)
 {
     vp_geom g;
     g.H = p->axis[0].in;
@@ -652,64 +696,81 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
         const int64_t plane = t / g.nb, blk = t % g.nb;
         const int64_t i0 = blk * g.Ho / g.nb, i1 = (blk + 1) * g.Ho / g.nb;
         if (i0 < i1)
-            vp_plane(x + plane * g.H * g.W, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, fe);
+            vp_plane(x + plane * g.H * g.W, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, wnt, wu);
     }
     if (g.nt)
         _mm_sfence(); /* the streamed stores are visible before the task ends */
 }
 
-/* Kernel-size dispatch: P (the largest power of two <= k_h) and the strip
- * width are compile-time; so are both kernel sizes for the common square
- * kernels. k9 and k13 walk strips of 2 vectors too, although their state
- * (16 and 24 vectors) does not fit the registers: the spills cost less than
- * strips of one vector, whose half-line stores cannot go out non-temporally
- * (1x64x224x224: k9 3.5 -> 2.3 ms, k13 3.7 -> 2.6 ms; k7 takes 1.6 ms). */
-#define VP_SQ(k_, P_, SW_)                                                                                         \
-    case k_:                                                                                                       \
-        if (kw == k_) {                                                                                            \
-            if (fe)                                                                                                \
-                vp_impl(p, x, y, t0, t1, P_, SW_, k_, k_, 1);                                                      \
-            else                                                                                                   \
-                vp_impl(p, x, y, t0, t1, P_, SW_, k_, k_, 0);                                                      \
-            return;                                                                                                \
-        }                                                                                                          \
-        break;
-#define VP_ANY(P_, SW_)                                                                                            \
-    do {                                                                                                           \
-        if (fe)                                                                                                    \
-            vp_impl(p, x, y, t0, t1, P_, SW_, 0, 0, 1);                                                            \
-        else                                                                                                       \
-            vp_impl(p, x, y, t0, t1, P_, SW_, 0, 0, 0);                                                            \
-    } while (0)
-
-static void vp_run_fe(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1, const int fe)
-{
-    const int64_t kh = p->axis[0].kernel, kw = p->axis[1].kernel;
-    switch (kh) {
-        VP_SQ(2, 2, 2)
-        VP_SQ(3, 2, 2)
-        VP_SQ(5, 4, 2)
-        VP_SQ(7, 4, 2)
-        VP_SQ(9, 8, 2)
-        VP_SQ(13, 8, 2)
-    default:
-        break;
+/* One kernel instance: P (the largest power of two <= k_h), the strip width
+ * SW, the kernel sizes when compile-time (khc, kwc; 0 when not), the start
+ * (fe: first element); its band walks (non-temporal or plain stores) and its entry. */
+#define VP_WALK_FN(name_, P_, SW_, khc_, kwc_, fe_, mode_)                                                         \
+    static __attribute__((noinline)) void name_(const vp_walk *w, const vp_geom *g)                                \
+    {                                                                                                              \
+        vp_walk_m(w, g, P_, SW_, khc_, kwc_, fe_, mode_);                                                          \
     }
+#define VP_KERNEL(name_, P_, SW_, khc_, kwc_, fe_)                                                                 \
+    VP_WALK_FN(name_##_nt, P_, SW_, khc_, kwc_, fe_, VP_ST_NT)                                                     \
+    VP_WALK_FN(name_##_u, P_, SW_, khc_, kwc_, fe_, VP_ST_U)                                                       \
+    static void name_(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1)             \
+    {                                                                                                              \
+        vp_impl(p, x, y, t0, t1, P_, SW_, khc_, kwc_, fe_, name_##_nt, name_##_u);                                 \
+    }
+/* the square kernels compiled for their sizes, each with both starts */
+#define VP_SQUARE(k_, P_, SW_)                                                                                     \
+    VP_KERNEL(vp_k##k_, P_, SW_, k_, k_, 0)                                                                        \
+    VP_KERNEL(vp_k##k_##_fe, P_, SW_, k_, k_, 1)
+/* any kernel sizes with a given P */
+#define VP_GENERIC(P_, SW_)                                                                                        \
+    VP_KERNEL(vp_p##P_, P_, SW_, 0, 0, 0)                                                                          \
+    VP_KERNEL(vp_p##P_##_fe, P_, SW_, 0, 0, 1)
+
+/* k9 and k13 walk strips of 2 vectors too, although their state (16 and 24
+ * vectors) does not fit the registers: the spills cost less than strips of
+ * one vector, whose half-line stores cannot go out non-temporally
+ * (1x64x224x224: k9 3.5 -> 2.3 ms, k13 3.7 -> 2.6 ms; k7 takes 1.6 ms). */
+VP_SQUARE(2, 2, 2)
+VP_SQUARE(3, 2, 2)
+VP_SQUARE(5, 4, 2)
+VP_SQUARE(7, 4, 2)
+VP_SQUARE(9, 8, 2)
+VP_SQUARE(13, 8, 2)
+VP_GENERIC(8, 1)
+VP_GENERIC(4, 2)
+VP_GENERIC(2, 2)
+VP_GENERIC(1, 2)
+
+typedef void (*vp_kernel_fn)(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1);
+
+/* Kernel-size dispatch: the square kernels above, else the instance for P */
+static vp_kernel_fn vp_pick(int64_t kh, int64_t kw, int fe)
+{
+#define VP_IF_SQUARE(k_)                                                                                           \
+    if (kh == k_ && kw == k_)                                                                                      \
+        return fe ? vp_k##k_##_fe : vp_k##k_;
+    VP_IF_SQUARE(2)
+    VP_IF_SQUARE(3)
+    VP_IF_SQUARE(5)
+    VP_IF_SQUARE(7)
+    VP_IF_SQUARE(9)
+    VP_IF_SQUARE(13)
+#undef VP_IF_SQUARE
     if (kh >= 8)
-        VP_ANY(8, 1);
-    else if (kh >= 4)
-        VP_ANY(4, 2);
-    else if (kh >= 2)
-        VP_ANY(2, 2);
-    else
-        VP_ANY(1, 2);
+        return fe ? vp_p8_fe : vp_p8;
+    if (kh >= 4)
+        return fe ? vp_p4_fe : vp_p4;
+    if (kh >= 2)
+        return fe ? vp_p2_fe : vp_p2;
+    return fe ? vp_p1_fe : vp_p1;
 }
 
 void maxpool_f32_nchw_s1_vpipe_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                     int64_t t1)
 {
     (void)ind;
-    vp_run_fe(p, (const float *)x, (float *)y, t0, t1, p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT);
+    vp_pick(p->axis[0].kernel, p->axis[1].kernel, p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT)(
+        p, (const float *)x, (float *)y, t0, t1);
 }
 
 int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p)

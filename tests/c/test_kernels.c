@@ -695,14 +695,16 @@ static void vpipe_sweep(ts_rng *r, int quick)
     }
     /* outputs of >= 4 MiB in rows of 224 (one chunk of strips): the
      * non-temporal stores, several bands with the next band prefetched, the
-     * W levels (k7: L_4 plus one range; k9: L_8, one strip vector); two
-     * runs of each, the output 64-byte aligned in one */
-    for (int opt = 0; opt < 4; ++opt) {
+     * W pass tap by tap (k7) and in runs (k9: L_3, k13: L_4), the spilled
+     * H state of k9/k13; two runs of each, the output 64-byte aligned in
+     * one */
+    static const int64_t big_k[] = {7, 9, 13};
+    for (int opt = 0; opt < 6; ++opt) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         int64_t shape[4] = {1, 24, 224, 224};
-        d.kernel[0] = d.kernel[1] = opt / 2 ? 9 : 7;
-        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = opt / 2 ? 4 : 3;
+        d.kernel[0] = d.kernel[1] = big_k[opt / 2];
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = big_k[opt / 2] / 2;
         char what[400];
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, opt % 2 ? V_TIES : V_NAN, opt == 3, what);
