@@ -83,7 +83,8 @@
  * Memory: the band copy (16 KiB), the strips' states (up to 16 KiB) and the
  * edge masks live on the task's stack (about 34 KiB); nothing is allocated
  * or shared. Tasks: one per (plane, block of output rows), as the log-step
- * kernel.
+ * kernel; the blocks of one plane within a call's task range are walked as
+ * one (each walk has k_h - 1 rows of warm-up).
  */
 #include "kernels.h"
 
@@ -692,11 +693,17 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
      * with non-temporal ones; k9/k13 at SW = 1: 4.2-4.7 ms, with these
      * prefetches 3.3-3.6 ms). */
     g.opf = !g.nt && p->n * p->c * g.Ho * g.Wo * 4 >= VP_NT_MIN_BYTES;
-    for (int64_t t = t0; t < t1; ++t) {
-        const int64_t plane = t / g.nb, blk = t % g.nb;
-        const int64_t i0 = blk * g.Ho / g.nb, i1 = (blk + 1) * g.Ho / g.nb;
+    /* The task range's blocks of one plane are walked as one: each walk
+     * starts k_h - 1 rows before its first output row, so a plane split into
+     * blocks for the threads would repeat that warm-up at every block
+     * (1x4x224x224 k13: 8 blocks of 28 rows, 12 rows of warm-up each). */
+    for (int64_t t = t0; t < t1;) {
+        const int64_t plane = t / g.nb;
+        const int64_t te = (plane + 1) * g.nb < t1 ? (plane + 1) * g.nb : t1; /* this plane's tasks: [t, te) */
+        const int64_t i0 = t % g.nb * g.Ho / g.nb, i1 = (t % g.nb + te - t) * g.Ho / g.nb;
         if (i0 < i1)
             vp_plane(x + plane * g.H * g.W, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, wnt, wu);
+        t = te;
     }
     if (g.nt)
         _mm_sfence(); /* the streamed stores are visible before the task ends */
