@@ -15,9 +15,9 @@
  *      when W is also a multiple of 8 the rows go to the buffer one after
  *      another with one gap of s between them that pads both the row before
  *      and the row after ("gap layout": whole-vector copies, no edge masks;
- *      vp_fill_gap); for the compile-time widths k_w >= 9 the copy is then
- *      turned in place into runs L_m of m taps (m = 3 at k9, 4 at k13;
- *      vp_wruns);
+ *      vp_fill_gap); for the compile-time widths k_w >= 7 the copy is then
+ *      turned in place into runs L_m of m taps (m = 3 at k7 and k9, 4 at
+ *      k13; vp_wruns);
  * then every strip of the chunk walks the band, one step per input row t:
  *  (1) W pass: the row result of row t for the strip's columns, its taps
  *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
@@ -238,16 +238,18 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
     return _mm256_i32gather_ps(row, idx, 4);
 }
 
-/* W pass for the compile-time kernel widths 9 and more: the band copy is
+/* W pass for the compile-time kernel widths 7 and more: the band copy is
  * first turned into runs L_m (m taps each, vp_wruns), then a window is
  * ceil(k_w / m) of them: m + 1 + ceil(k_w / m) instructions per vector, 7
- * at k9 (m = 3) and 9 at k13 (m = 4), against 14 and 17 for the log-step
- * levels L_8 (three in-place passes of 4, then 2) and 9 and 13 for the taps
- * one by one. Below 9 the taps go one by one (0): at k_w = 7 that is 7
- * instructions per vector, as the runs would be. */
+ * at k7 and k9 (m = 3) and 9 at k13 (m = 4), against 14 and 17 for the
+ * log-step levels L_8 at k9 and k13 (three in-place passes of 4, then 2)
+ * and k_w for the taps one by one. At k7 the count is the same as the taps'
+ * (7), but with 4 maxima and 6 loads per vector instead of 6 and 7
+ * (1x64x224x224 k7, alternated: 1,444-1,538 us against 1,666-1,698 us).
+ * Below 7 the taps go one by one (0). */
 VP_AI int64_t vp_wm(const int64_t kwc)
 {
-    return kwc < 9 ? 0 : kwc <= 11 ? 3 : 4;
+    return kwc < 7 ? 0 : kwc <= 11 ? 3 : 4;
 }
 
 /*

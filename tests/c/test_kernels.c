@@ -695,9 +695,8 @@ static void vpipe_sweep(ts_rng *r, int quick)
     }
     /* outputs of >= 4 MiB in rows of 224 (one chunk of strips): the
      * non-temporal stores, several bands with the next band prefetched, the
-     * W pass tap by tap (k7) and in runs (k9: L_3, k13: L_4), the spilled
-     * H state of k9/k13; two runs of each, the output 64-byte aligned in
-     * one */
+     * W pass in runs (k7, k9: L_3; k13: L_4), the spilled H state of
+     * k9/k13; two runs of each, the output 64-byte aligned in one */
     static const int64_t big_k[] = {7, 9, 13};
     for (int opt = 0; opt < 6; ++opt) {
         maxpool_desc d;
