@@ -213,23 +213,33 @@ typedef struct k3s2_row {
     int64_t isz;     /* index bytes */
 } k3s2_row;
 
+/* One group of 8 outputs (n <= 8 stored) of one rank-2 output row */
+CF_AI void k3s2_group(const k3s2_row *r, int64_t o0, int64_t n, int64_t pbw, VF vinit, int first_tap, const int l0,
+                      const int h1, const int h2, const int border, const int prop, const int ik, const int fe)
+{
+    const int wi = ik != 0;
+    const int64_t u = 2 * o0 - pbw;
+    VF best, e00 = vinit;
+    VI bi;
+    k3s2_rowres(&r->ch, r->h0, r->inw, u, o0 - r->c0, border, vinit, &best, &bi, &e00, l0, h1, h2, prop, wi, fe);
+    const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, r->hf * r->inw) : VI_SET1(-1);
+    k3s2_emit(best, bi, e00, e0p, r->yo + o0, wi ? r->io + o0 * r->isz : NULL, n, r->base, first_tap, prop, ik, fe);
+}
+
 /* Groups [ob, oe) (multiples of 8 from the chunk start) of one rank-2 output
- * row; border: groups that load through masks (2: the cheap left edge). */
+ * row; border: groups that load through masks (2: the cheap left edge). The
+ * groups of 8 whole outputs first (n = 8 compile-time: no per-group test of
+ * the store width), then the row's last, partial group. */
 CF_AI void k3s2_groups(const k3s2_row *r, int64_t ob, int64_t oe, int64_t pbw, VF vinit, int first_tap,
                        const int l0, const int h1, const int h2, const int border, const int prop, const int ik,
                        const int fe)
 {
-    const int wi = ik != 0;
-    for (int64_t o0 = ob; o0 < oe; o0 += 8) {
-        const int64_t u = 2 * o0 - pbw;
-        VF best, e00 = vinit;
-        VI bi;
-        k3s2_rowres(&r->ch, r->h0, r->inw, u, o0 - r->c0, border, vinit, &best, &bi, &e00, l0, h1, h2, prop, wi, fe);
-        const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, r->hf * r->inw) : VI_SET1(-1);
-        const int64_t n = r->c1 - o0 < 8 ? r->c1 - o0 : 8;
-        k3s2_emit(best, bi, e00, e0p, r->yo + o0, wi ? r->io + o0 * r->isz : NULL, n, r->base, first_tap, prop, ik,
-                  fe);
-    }
+    const int64_t ofull = oe < r->c1 - 7 ? oe : r->c1 - 7; /* groups o0 < ofull are whole */
+    int64_t o0 = ob;
+    for (; o0 < ofull; o0 += 8)
+        k3s2_group(r, o0, 8, pbw, vinit, first_tap, l0, h1, h2, border, prop, ik, fe);
+    for (; o0 < oe; o0 += 8)
+        k3s2_group(r, o0, r->c1 - o0 < 8 ? r->c1 - o0 : 8, pbw, vinit, first_tap, l0, h1, h2, border, prop, ik, fe);
 }
 
 /* Interior groups [ia, ib) of a chunk: multiples of 8 from c0 inside [glo, ghi). */

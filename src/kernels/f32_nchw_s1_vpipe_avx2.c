@@ -33,8 +33,11 @@
  *      unrolled blocks of U steps (U a multiple of every ring length, for
  *      the square kernels 2, 3, 5, 7, 9, 13, which are compiled for their
  *      sizes), so each ring slot is a fixed register and nothing moves;
- *      other kernel sizes keep the last ring in memory. The state of every
- *      strip of the chunk is kept between bands (VP_STATE(SW) vectors each);
+ *      other kernel sizes keep the last ring in memory. k13 takes blocks of
+ *      13 rows instead (Gil-Werman, vp_gw: a running prefix in a register,
+ *      the previous block's suffixes in memory, 3 maxima per output vector
+ *      whatever k_h). The state of every strip of the chunk is kept between
+ *      bands (VP_STATE(SW) vectors each);
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
  * once: per output vector k_w (or m + 1 + ceil(k_w / m) with the runs) +
@@ -99,8 +102,10 @@
 #define VP_BUF_FLOATS 4096    /* one band of sanitised padded rows: 16 KiB */
 #define VP_CHUNK_COLS 256     /* output columns per chunk of strips */
 /* pipeline state vectors kept per strip between bands: a0, b, q and the last
- * ring, SW vectors each (SW = 2, P = 8, k_h = 13: 2 + 4 + 8 + 10 = 24) */
-#define VP_STATE(SW) (8 * (SW) + 8)
+ * ring, SW vectors each (SW = 1, P = 8, any k_h: 1 + 2 + 4 + 8 = 15; SW = 2,
+ * P = 8, k9: 2 + 4 + 8 + 2 = 16), or the Gil-Werman prefix and slots (k13,
+ * SW = 2: 2 + 26 = 28) */
+#define VP_STATE(SW) (14 * (SW) + 2)
 #define VP_STATE_ALL (VP_CHUNK_COLS / 8 * VP_STATE(1)) /* every strip of a chunk, SW = 1 or 2 */
 #define VP_SPAN_MAX (VP_CHUNK_COLS + 24) /* a chunk's padded taps: its columns + k - 1, to 8 */
 #define VP_NT_MIN_BYTES (4 << 20)
@@ -291,9 +296,27 @@ typedef struct vp_regs {
     __m256 a0[2], b[2][2], q[4][2], h[7][2];
 } vp_regs;
 
-/* Steps per unrolled block: a multiple of every ring length */
+/* H pass by blocks (Gil-Werman) for the compile-time kernel heights 13 and
+ * more: the block length k_h, else 0 (log-step levels). Per output vector
+ * it takes 3 maxima (the prefix, the suffix pass, the combine) against 5
+ * for the levels at k13 (L_1, L_2, L_4, L_8 and the combine), whose 12
+ * state vectors per strip vector (24 at SW = 2) spilled; its state (the
+ * prefix, and k_h vectors that hold the previous block's suffixes and the
+ * current block's row results) lives in the strip's state in memory
+ * (1x64x224x224 k13: 14.13 M -> 11.86 M instructions per call). At k9 the
+ * levels' state fits (16 vectors) and bands of 9 rows instead of 16 cost
+ * more than the two maxima saved: 12.5 M -> 14.0 M, so k9 keeps them. */
+VP_AI int vp_gw(const int64_t khc)
+{
+    return khc >= 13 ? (int)khc : 0;
+}
+
+/* Steps per unrolled block: a multiple of every ring length (or the
+ * Gil-Werman block) */
 VP_AI int vp_block(const int P, const int64_t khc)
 {
+    if (vp_gw(khc))
+        return vp_gw(khc);
     const int d = khc ? (int)khc - P : 0;
     if (d <= 1)
         return P;
@@ -309,7 +332,8 @@ VP_AI int vp_block(const int P, const int64_t khc)
  * memory operand), then the H pipeline; out[v] = the output whose window
  * ends at this step.
  */
-VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, int64_t s, const int u, __m256 *out, int64_t kw,
+VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, __m256 *gws, int64_t s, const int u, __m256 *out,
+                   int64_t kw,
                    int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t WM)
 {
     __m256 top[2];
@@ -333,6 +357,30 @@ VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, int64_t s, const in
             for (int v = 0; v < SW; ++v)
                 top[v] = VP_COMB(_mm256_loadu_ps(r + 8 * v + c), top[v]);
         }
+    }
+    const int GW = vp_gw(khc);
+    if (GW) {
+        /* Gil-Werman along H, blocks of GW steps (step s = GW * b + u): the
+         * prefix p = comb of the block's row results 0..u (in R->a0), slot
+         * j of gws = the suffix comb of the previous block's row results
+         * j..GW-1 until step j, then this block's row result j. The window
+         * [s - GW + 1, s] is comb(suffix from u + 1, p) (adjacent ranges,
+         * the earlier first), the whole block at u = GW - 1. At the block's
+         * end the slots become its suffixes, right to left. */
+#pragma GCC unroll 2
+        for (int v = 0; v < SW; ++v) {
+            const __m256 l = top[v];
+            R->a0[v] = u == 0 ? l : VP_COMB(R->a0[v], l);
+            out[v] = u == GW - 1 ? R->a0[v] : VP_COMB(gws[(u + 1) * SW + v], R->a0[v]);
+            gws[u * SW + v] = l;
+        }
+        if (u == GW - 1)
+#pragma GCC unroll 16
+            for (int j = GW - 2; j >= 0; --j)
+#pragma GCC unroll 2
+                for (int v = 0; v < SW; ++v)
+                    gws[j * SW + v] = VP_COMB(gws[j * SW + v], gws[(j + 1) * SW + v]);
+        return;
     }
 #pragma GCC unroll 2
     for (int v = 0; v < SW; ++v) {
@@ -428,9 +476,12 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
     /* state slots: a0[v], b[2][v], q[4][v] (P >= 8), then h[k][v] or the ring */
     const int B = SW, Q = 3 * SW, HB = 3 * SW + (P >= 8 ? 4 * SW : 0);
     vp_regs R;
+    __m256 *gws = st + SW; /* Gil-Werman slots (vp_gw): after the prefix */
 #pragma GCC unroll 2
     for (int v = 0; v < SW; ++v) {
         R.a0[v] = st[v];
+        if (vp_gw(khc))
+            continue;
         R.b[0][v] = st[B + v];
         R.b[1][v] = st[B + SW + v];
         if (P >= 8)
@@ -479,7 +530,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
 #pragma GCC unroll 16
                 for (int u = 0; u < U; ++u) {
                     __m256 o[2];
-                    vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, WM);
+                    vp_step(r, &R, ring, gws, s + u, u, o, kw, d, P, SW, khc, U, WM);
                     _mm_prefetch((const char *)pf, _MM_HINT_T0);
                     pf += 64;
                     if (mode != VP_ST_NT) {
@@ -498,7 +549,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
             __m256 o[2];
-            vp_step(r, &R, ring, s + u, u, o, kw, d, P, SW, khc, U, WM);
+            vp_step(r, &R, ring, gws, s + u, u, o, kw, d, P, SW, khc, U, WM);
             if (pf < pfe) { /* a line of the next band's input */
                 _mm_prefetch((const char *)pf, _MM_HINT_T0);
                 pf += 64;
@@ -513,6 +564,8 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
 #pragma GCC unroll 2
     for (int v = 0; v < SW; ++v) {
         st[v] = R.a0[v];
+        if (vp_gw(khc))
+            continue;
         st[B + v] = R.b[0][v];
         st[B + SW + v] = R.b[1][v];
         if (P >= 8)
