@@ -41,13 +41,13 @@
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
  * once: per output vector k_w (or m + 1 + ceil(k_w / m) with the runs) +
- * log2(k_h) + 1 max instructions, plus the copy (a load, a max and a store
- * per 8 input elements). Outputs of 4 MiB or more go out with non-temporal
- * stores where every strip's row store is a whole 64-byte line. A block of
- * U steps in which every step stores and prefetches a line of the next
- * band runs without per-step tests; the first block of a walk (rows before
- * the first output), the last, and those of a band with no next band to
- * prefetch take the tested steps.
+ * log2(k_h) + 1 (3 with k13's blocks) max instructions, plus the copy (a
+ * load, a max and a store per 8 input elements). Outputs of 4 MiB or more
+ * go out with non-temporal stores where every strip's row store is a whole
+ * 64-byte line. A block of U steps in which every step stores and
+ * prefetches a line of the next band runs without per-step tests; the first
+ * block of a walk (rows before the first output), the last, and those of a
+ * band with no next band to prefetch take the tested steps.
  *
  * Why this is bit-exact with the reference's row-major scan from the start
  * value s (x replaces best when x > best; NaN never does):
@@ -333,8 +333,7 @@ VP_AI int vp_block(const int P, const int64_t khc)
  * ends at this step.
  */
 VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, __m256 *gws, int64_t s, const int u, __m256 *out,
-                   int64_t kw,
-                   int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t WM)
+                   int64_t kw, int64_t d, const int P, const int SW, const int64_t khc, const int U, const int64_t WM)
 {
     __m256 top[2];
     if (WM) {
@@ -597,7 +596,7 @@ typedef struct vp_walk {
  * the walk's loop reloaded its pointer steps and bounds from the stack (the
  * plane's and chunk's loop variables held the registers): 10 of k3's 44
  * instructions per block of two steps, and the file took 94 s to compile
- * (now 16 s). Non-temporal stores (mode VP_ST_NT) are chosen only where
+ * (now 17 s). Non-temporal stores (mode VP_ST_NT) are chosen only where
  * every strip is whole (SW = 2 and Wo a multiple of 16, vp_impl); with
  * plain stores the last strip may be partial. */
 VP_AI void vp_walk_m(const vp_walk *w, const vp_geom *g, const int P, const int SW, const int64_t khc,
@@ -766,7 +765,8 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
 
 /* One kernel instance: P (the largest power of two <= k_h), the strip width
  * SW, the kernel sizes when compile-time (khc, kwc; 0 when not), the start
- * (fe: first element); its band walks (non-temporal or plain stores) and its entry. */
+ * (fe: first element); its band walks (non-temporal or plain stores) and
+ * its entry. */
 #define VP_WALK_FN(name_, P_, SW_, khc_, kwc_, fe_, mode_)                                                         \
     static __attribute__((noinline)) void name_(const vp_walk *w, const vp_geom *g)                                \
     {                                                                                                              \
@@ -788,10 +788,11 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
     VP_KERNEL(vp_p##P_, P_, SW_, 0, 0, 0)                                                                          \
     VP_KERNEL(vp_p##P_##_fe, P_, SW_, 0, 0, 1)
 
-/* k9 and k13 walk strips of 2 vectors too, although their state (16 and 24
- * vectors) does not fit the registers: the spills cost less than strips of
- * one vector, whose half-line stores cannot go out non-temporally
- * (1x64x224x224: k9 3.5 -> 2.3 ms, k13 3.7 -> 2.6 ms; k7 takes 1.6 ms). */
+/* k9 and k13 walk strips of 2 vectors too, although k9's 16 state vectors
+ * spill (and k13's Gil-Werman state lives in memory): that costs less than
+ * strips of one vector, whose half-line stores cannot go out non-temporally
+ * (1x64x224x224, both with the levels then: k9 3.5 -> 2.3 ms, k13 3.7 ->
+ * 2.6 ms). */
 VP_SQUARE(2, 2, 2)
 VP_SQUARE(3, 2, 2)
 VP_SQUARE(5, 4, 2)
