@@ -31,12 +31,12 @@
  *      output whose window ends at row t is comb(L_P[t - (k_h - P)], L_P[t]).
  *      The lagged values sit in rings indexed by t; the walk goes in
  *      unrolled blocks of U steps (U a multiple of every ring length, for
- *      the square kernels 2, 3, 5, 7, 9, 13, which are compiled for their
- *      sizes), so each ring slot is a fixed register and nothing moves;
- *      other kernel sizes keep the last ring in memory. k13 takes blocks of
- *      13 rows instead (Gil-Werman, vp_gw: a running prefix in a register,
- *      the previous block's suffixes in memory, 3 maxima per output vector
- *      whatever k_h). The state of every strip of the chunk is kept between
+ *      the square kernels 2, 3, 5, 7, 9, 11, 13, 15, which are compiled
+ *      for their sizes), so each ring slot is a fixed register and nothing
+ *      moves; other kernel sizes keep the last ring in memory. The squares
+ *      from 11 up take blocks of k_h rows instead (Gil-Werman, vp_gw: a
+ *      running prefix in a register, the previous block's suffixes in
+ *      memory, 3 maxima per output vector whatever k_h). The state of every strip of the chunk is kept between
  *      bands (VP_STATE(SW) vectors each);
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
@@ -83,8 +83,8 @@
  * starts at a non-NaN e00 and then meets e00 first equals the scan from -inf
  * (a result of -inf has the bits of -inf either way).
  *
- * Memory: the band copy (16 KiB), the strips' states (up to 16 KiB) and the
- * edge masks live on the task's stack (about 34 KiB); nothing is allocated
+ * Memory: the band copy (16 KiB), the strips' states (up to 18 KiB) and the
+ * edge masks live on the task's stack (about 36 KiB); nothing is allocated
  * or shared. Tasks: one per (plane, block of output rows), as the log-step
  * kernel; the blocks of one plane within a call's task range are walked as
  * one (each walk has k_h - 1 rows of warm-up).
@@ -103,9 +103,9 @@
 #define VP_CHUNK_COLS 256     /* output columns per chunk of strips */
 /* pipeline state vectors kept per strip between bands: a0, b, q and the last
  * ring, SW vectors each (SW = 1, P = 8, any k_h: 1 + 2 + 4 + 8 = 15; SW = 2,
- * P = 8, k9: 2 + 4 + 8 + 2 = 16), or the Gil-Werman prefix and slots (k13,
- * SW = 2: 2 + 26 = 28) */
-#define VP_STATE(SW) (14 * (SW) + 2)
+ * P = 8, k9: 2 + 4 + 8 + 2 = 16), or the Gil-Werman prefix and slots
+ * (SW = 2: k11 2 + 22, k13 2 + 26, k15 2 + 30 = 32) */
+#define VP_STATE(SW) (16 * (SW) + 2)
 #define VP_STATE_ALL (VP_CHUNK_COLS / 8 * VP_STATE(1)) /* every strip of a chunk, SW = 1 or 2 */
 #define VP_SPAN_MAX (VP_CHUNK_COLS + 24) /* a chunk's padded taps: its columns + k - 1, to 8 */
 #define VP_NT_MIN_BYTES (4 << 20)
@@ -254,7 +254,7 @@ VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, in
  * Below 7 the taps go one by one (0). */
 VP_AI int64_t vp_wm(const int64_t kwc)
 {
-    return kwc < 7 ? 0 : kwc <= 11 ? 3 : 4;
+    return kwc < 7 ? 0 : kwc <= 11 ? 3 : 4; /* k11: 4 runs of 3; k15: 4 runs of 4 */
 }
 
 /*
@@ -296,7 +296,7 @@ typedef struct vp_regs {
     __m256 a0[2], b[2][2], q[4][2], h[7][2];
 } vp_regs;
 
-/* H pass by blocks (Gil-Werman) for the compile-time kernel heights 13 and
+/* H pass by blocks (Gil-Werman) for the compile-time kernel heights 11 and
  * more: the block length k_h, else 0 (log-step levels). Per output vector
  * it takes 3 maxima (the prefix, the suffix pass, the combine) against 5
  * for the levels at k13 (L_1, L_2, L_4, L_8 and the combine), whose 12
@@ -308,7 +308,7 @@ typedef struct vp_regs {
  * more than the two maxima saved: 12.5 M -> 14.0 M, so k9 keeps them. */
 VP_AI int vp_gw(const int64_t khc)
 {
-    return khc >= 13 ? (int)khc : 0;
+    return khc >= 11 ? (int)khc : 0;
 }
 
 /* Steps per unrolled block: a multiple of every ring length (or the
@@ -798,7 +798,9 @@ VP_SQUARE(3, 2, 2)
 VP_SQUARE(5, 4, 2)
 VP_SQUARE(7, 4, 2)
 VP_SQUARE(9, 8, 2)
+VP_SQUARE(11, 8, 2)
 VP_SQUARE(13, 8, 2)
+VP_SQUARE(15, 8, 2)
 VP_GENERIC(8, 1)
 VP_GENERIC(4, 2)
 VP_GENERIC(2, 2)
@@ -817,7 +819,9 @@ static vp_kernel_fn vp_pick(int64_t kh, int64_t kw, int fe)
     VP_IF_SQUARE(5)
     VP_IF_SQUARE(7)
     VP_IF_SQUARE(9)
+    VP_IF_SQUARE(11)
     VP_IF_SQUARE(13)
+    VP_IF_SQUARE(15)
 #undef VP_IF_SQUARE
     if (kh >= 8)
         return fe ? vp_p8_fe : vp_p8;

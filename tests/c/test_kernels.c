@@ -662,20 +662,20 @@ static void logstep_sweep(ts_rng *r, int quick)
 }
 
 /* The stride-1 column-strip kernel (f32_nchw_s1_vpipe_avx2): the square
- * kernels it compiles for (2, 3, 5, 7, 9, 13) and any other pair 1..15,
+ * kernels it compiles for (2, 3, 5, 7, 9, 11, 13, 15) and any other pair 1..15,
  * tall planes (several row bands of its padded copies) narrow and wide
  * (more than one chunk of 256 columns), big outputs,
  * every option set (indices and NaN propagation go to the log-step or row
  * kernels, as expected_kernel() says). */
 static void vpipe_sweep(ts_rng *r, int quick)
 {
-    static const int64_t sq[] = {2, 3, 5, 7, 9, 13};
+    static const int64_t sq[] = {2, 3, 5, 7, 9, 11, 13, 15};
     const int n = quick ? 30 : 120;
     for (int i = 0; i < n; ++i) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         for (int a = 0; a < 2; ++a)
-            d.kernel[a] = i % 2 ? sq[(i / 2) % 6] : ts_rng_range(r, 1, 15);
+            d.kernel[a] = i % 2 ? sq[(i / 2) % 8] : ts_rng_range(r, 1, 15);
         if (i % 2 == 0 && ts_rng_chance(r, 1, 3))
             d.kernel[1] = d.kernel[0];
         for (int a = 0; a < 2; ++a) {
@@ -695,12 +695,12 @@ static void vpipe_sweep(ts_rng *r, int quick)
     }
     /* outputs of >= 4 MiB in rows of 224 (one chunk of strips): the
      * non-temporal stores, several bands with the next band prefetched, the
-     * W pass in runs (k7, k9: L_3; k13: L_4), k9's spilled H state and
-     * k13's Gil-Werman blocks; each kernel twice (the output 64-byte
+     * W pass in runs (k7, k9: L_3; k13, k15: L_4), k9's spilled H state
+     * and the Gil-Werman blocks of k13 and k15; each kernel twice (the output 64-byte
      * aligned in one, 16 bytes past in the other), the second also on 2
      * and 3 threads */
-    static const int64_t big_k[] = {7, 9, 13};
-    for (int opt = 0; opt < 6; ++opt) {
+    static const int64_t big_k[] = {7, 9, 13, 15};
+    for (int opt = 0; opt < 8; ++opt) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         int64_t shape[4] = {1, 24, 224, 224};
