@@ -107,6 +107,8 @@
  * (SW = 2: k11 2 + 22, k13 2 + 26, k15 2 + 30 = 32) */
 #define VP_STATE(SW) (16 * (SW) + 2)
 #define VP_STATE_ALL (VP_CHUNK_COLS / 8 * VP_STATE(1)) /* every strip of a chunk, SW = 1 or 2 */
+_Static_assert(VP_STATE(2) >= 2 * (VP_KMAX + 1), "the Gil-Werman prefix and k_h slots of a 2-vector strip");
+_Static_assert(VP_STATE_ALL >= VP_CHUNK_COLS / 16 * VP_STATE(2), "the states of a chunk's 2-vector strips");
 #define VP_SPAN_MAX (VP_CHUNK_COLS + 24) /* a chunk's padded taps: its columns + k - 1, to 8 */
 #define VP_NT_MIN_BYTES (4 << 20)
 #include "force_inline.h"
