@@ -207,7 +207,7 @@ typedef struct k3s2_row {
     float *yo;       /* output row */
     char *io;        /* index row (or NULL) */
     int64_t h0, inw; /* first line of the window (may be -1), line length */
-    int64_t hf;      /* first line inside the input */
+    int64_t foff;    /* in-plane offset of the first line inside the input */
     int64_t base;    /* index of the plane's first element */
     int64_t c0, c1;  /* column chunk */
     int64_t isz;     /* index bytes */
@@ -222,7 +222,7 @@ CF_AI void k3s2_group(const k3s2_row *r, int64_t o0, int64_t n, int64_t pbw, VF 
     VF best, e00 = vinit;
     VI bi;
     k3s2_rowres(&r->ch, r->h0, r->inw, u, o0 - r->c0, border, vinit, &best, &bi, &e00, l0, h1, h2, prop, wi, fe);
-    const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, r->hf * r->inw) : VI_SET1(-1);
+    const VI e0p = fe || (wi && first_tap == 1) ? k3s2_e0p(u, r->foff) : VI_SET1(-1);
     k3s2_emit(best, bi, e00, e0p, r->yo + o0, wi ? r->io + o0 * r->isz : NULL, n, r->base, first_tap, prop, ik, fe);
 }
 
@@ -254,6 +254,95 @@ static inline void k3s2_interior(int64_t c0, int64_t cend, int64_t glo, int64_t 
     *ia = a;
     *ib = b;
 }
+
+/* The common rows [oa, ob) of one plane's column chunk: line 0 in the chain's
+ * buffer (not the block's first row) and lines 1 and 2 inside the input.
+ * They are most of the work, and get a function of their own per option
+ * combination (k3s2_rows_###, below): inlined into the plane loop, the row
+ * loop reloaded its bounds and pointers from the stack (about 90 of a
+ * 112-wide row's 275 instructions). */
+typedef struct k3s2_rows {
+    k3s2_row r;         /* chain, lines, plane base, chunk; the row fields are set per row */
+    float *y0;          /* output row oa */
+    char *i0;           /* index row oa (or NULL) */
+    int64_t oa, ob;     /* output rows */
+    int64_t ow, pbh;    /* output row length, top pad */
+    int64_t ia, ib;     /* interior groups of the chunk */
+    int64_t cend, pbw;  /* chunk end (whole groups), left pad */
+    int left2;          /* the chunk's first group is the cheap left edge (border 2) */
+    int first_tap;      /* empty-window index (k3s2_emit) */
+    float init;         /* start value */
+} k3s2_rows;
+
+/* The next output row: output and index rows one row on, the lines two on (lstep floats). */
+CF_AI void k3s2_row_next(k3s2_row *r, int64_t ow, int64_t istep, int64_t lstep, const int ik)
+{
+    r->yo += ow;
+    if (ik)
+        r->io += istep;
+    r->ch.xs += lstep;
+    r->ch.soff += (int32_t)lstep;
+    r->foff += lstep;
+}
+
+CF_AI void k3s2_rows_impl(const k3s2_rows *a, const int prop, const int ik, const int fe)
+{
+    k3s2_row r = a->r;
+    const VF vinit = VF_SET1(a->init);
+    const int64_t ia = a->ia, ib = a->ib, cend = a->cend, pbw = a->pbw, c0 = r.c0;
+    const int first_tap = a->first_tap, left2 = a->left2;
+    const int64_t istep = a->ow * r.isz;
+    const int64_t h0 = 2 * a->oa - a->pbh, lstep = 2 * r.inw; /* h0 >= 0 */
+    r.yo = a->y0;
+    r.io = a->i0;
+    /* the chain's slice starts at the row's line 0 (h0 = 0): the line pointers and offsets step, no products */
+    r.h0 = 0;
+    r.ch.xs += h0 * r.inw;
+    r.ch.soff += (int32_t)(h0 * r.inw);
+    r.foff = h0 * r.inw;
+    if (ib == cend && cend == r.c1 && ia == c0 + (left2 ? 8 : 0)) {
+        /* the usual row (the ResNet stem's): [the left edge,] interior groups of 8 to the end; no other test */
+        for (int64_t oh = a->oa; oh < a->ob; ++oh) {
+            if (left2)
+                k3s2_group(&r, c0, 8, pbw, vinit, first_tap, 1, 1, 1, 2, prop, ik, fe);
+            for (int64_t o0 = ia; o0 < ib; o0 += 8)
+                k3s2_group(&r, o0, 8, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
+            k3s2_row_next(&r, a->ow, istep, lstep, ik);
+        }
+        return;
+    }
+    for (int64_t oh = a->oa; oh < a->ob; ++oh) {
+        if (left2) {
+            k3s2_groups(&r, c0, c0 + 8, pbw, vinit, first_tap, 1, 1, 1, 2, prop, ik, fe);
+            k3s2_groups(&r, c0 + 8, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+        } else {
+            k3s2_groups(&r, c0, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+        }
+        k3s2_groups(&r, ia, ib, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
+        k3s2_groups(&r, ib, cend, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+        k3s2_row_next(&r, a->ow, istep, lstep, ik);
+    }
+}
+
+#define K3_ROWS_DEF(prop_, ik_, fe_)                                                                               \
+    static __attribute__((noinline)) void k3s2_rows_##prop_##ik_##fe_(const k3s2_rows *a)                          \
+    {                                                                                                              \
+        k3s2_rows_impl(a, prop_, ik_, fe_);                                                                        \
+    }
+#define K3_ROWS_DEF_FE(prop_, ik_) K3_ROWS_DEF(prop_, ik_, 0) K3_ROWS_DEF(prop_, ik_, 1)
+#define K3_ROWS_DEF_IK(prop_) K3_ROWS_DEF_FE(prop_, 0) K3_ROWS_DEF_FE(prop_, 1) K3_ROWS_DEF_FE(prop_, 2)
+K3_ROWS_DEF_IK(0)
+K3_ROWS_DEF_IK(1)
+#undef K3_ROWS_DEF_IK
+#undef K3_ROWS_DEF_FE
+#undef K3_ROWS_DEF
+
+typedef void (*k3s2_rows_fn)(const k3s2_rows *);
+/* [prop][index kind][first element]; indexed by compile-time constants, so the call is direct */
+static const k3s2_rows_fn k3s2_rows_fns[2][3][2] = {
+    {{k3s2_rows_000, k3s2_rows_001}, {k3s2_rows_010, k3s2_rows_011}, {k3s2_rows_020, k3s2_rows_021}},
+    {{k3s2_rows_100, k3s2_rows_101}, {k3s2_rows_110, k3s2_rows_111}, {k3s2_rows_120, k3s2_rows_121}},
+};
 
 CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                      const int prop, const int ik, const int fe)
@@ -300,20 +389,41 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
             r.c1 = c1;
             for (int64_t oh = rb; oh < re; ++oh) {
                 r.h0 = 2 * oh - pbh;
-                r.hf = r.h0 >= 0 ? r.h0 : r.h0 + 1;
+                r.foff = (r.h0 >= 0 ? r.h0 : r.h0 + 1) * inw;
                 r.yo = y + plane * p->out_spatial + oh * OW;
                 r.io = wi ? (char *)ind + (plane * p->out_spatial + oh * OW) * r.isz : NULL;
                 const int l0 = r.h0 < 0 ? 0 : oh == rb ? 2 : 1;
                 const int h1 = r.h0 + 1 < inh, h2 = r.h0 + 2 < inh;
-                if (l0 == 1 && h1 && h2) { /* every row but the first and last */
-                    if (left2 && c0 == 0) {
-                        k3s2_groups(&r, 0, 8, pbw, vinit, first_tap, 1, 1, 1, 2, prop, ik, fe);
-                        k3s2_groups(&r, 8, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
-                    } else {
-                        k3s2_groups(&r, c0, ia, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
-                    }
-                    k3s2_groups(&r, ia, ib, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
-                    k3s2_groups(&r, ib, cend, pbw, vinit, first_tap, 1, 1, 1, 1, prop, ik, fe);
+                if (l0 == 1 && h1 && h2) { /* every row but the first and last: to the last such row */
+                    k3s2_rows a;
+                    a.r = r;
+                    a.y0 = r.yo;
+                    a.i0 = r.io;
+                    a.oa = oh;
+                    a.ob = (inh - 3 + pbh) / 2 + 1 < re ? (inh - 3 + pbh) / 2 + 1 : re; /* h0 + 2 < inh */
+                    a.ow = OW;
+                    a.pbh = pbh;
+                    a.ia = ia;
+                    a.ib = ib;
+                    a.cend = cend;
+                    a.pbw = pbw;
+                    a.left2 = left2 && c0 == 0;
+                    a.first_tap = first_tap;
+                    a.init = init;
+                    k3s2_rows_fns[prop][ik][fe](&a);
+                    oh = a.ob - 1;
+                } else if (h1 && h2) { /* the block's first row, lines 1 and 2 inside: by segments */
+#define K3_SEGS(l0_)                                                                                               \
+    do {                                                                                                           \
+        k3s2_groups(&r, c0, ia, pbw, vinit, first_tap, l0_, 1, 1, 1, prop, ik, fe);                                \
+        k3s2_groups(&r, ia, ib, pbw, vinit, first_tap, l0_, 1, 1, 0, prop, ik, fe);                                \
+        k3s2_groups(&r, ib, cend, pbw, vinit, first_tap, l0_, 1, 1, 1, prop, ik, fe);                              \
+    } while (0)
+                    if (l0 == 0)
+                        K3_SEGS(0);
+                    else
+                        K3_SEGS(2);
+#undef K3_SEGS
                 } else {
                     for (int64_t o0 = c0; o0 < cend; o0 += 8) {
                         const int bd = o0 < ia || o0 >= ib;
