@@ -514,6 +514,7 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
         nb = OD;
     const int64_t glo = (pbw + 1) / 2;
     const int64_t ghi = inw - 17 + pbw >= 0 ? (inw - 17 + pbw) / 2 + 1 : 0;
+    const int left2 = pbw == 1 && inw >= 16; /* the first group is the cheap left edge, as at rank 2 */
     const int64_t slice = inh * inw, isz = ik == 2 ? 8 : 4;
     const int64_t scap = K3_SBUF / (1 + wi + fe) / 8 * 8; /* floats per array */
     int64_t chunk = scap / OH / 8 * 8;                     /* >= 8: the match asks OH * 8 <= scap */
@@ -567,7 +568,12 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
     k3s2_groups3(chs, use, h0, hf, inw, ob_, oe_, c0, c1, pbw, vinit, first_tap, first_soff, svr, spr, str, si_, so_, \
                  yo, io, isz, base, l0_, h1_, h2_, bd_, prop, ik, fe)
                     if (l0 == 1 && h1 && h2 && s_in && s_out) {
-                        K3_G3(c0, ia, 1, 1, 1, 1, 1, 1);
+                        if (left2 && c0 == 0) { /* masked loads cost 4x the group (mask arithmetic) */
+                            K3_G3(c0, c0 + 8, 1, 1, 1, 2, 1, 1);
+                            K3_G3(c0 + 8, ia, 1, 1, 1, 1, 1, 1);
+                        } else {
+                            K3_G3(c0, ia, 1, 1, 1, 1, 1, 1);
+                        }
                         K3_G3(ia, ib, 1, 1, 1, 0, 1, 1);
                         K3_G3(ib, cend, 1, 1, 1, 1, 1, 1);
                     } else {
