@@ -324,25 +324,27 @@ CF_AI void k3s2_rows_impl(const k3s2_rows *a, const int prop, const int ik, cons
     }
 }
 
-#define K3_ROWS_DEF(prop_, ik_, fe_)                                                                               \
-    static __attribute__((noinline)) void k3s2_rows_##prop_##ik_##fe_(const k3s2_rows *a)                          \
-    {                                                                                                              \
-        k3s2_rows_impl(a, prop_, ik_, fe_);                                                                        \
-    }
-#define K3_ROWS_DEF_FE(prop_, ik_) K3_ROWS_DEF(prop_, ik_, 0) K3_ROWS_DEF(prop_, ik_, 1)
-#define K3_ROWS_DEF_IK(prop_) K3_ROWS_DEF_FE(prop_, 0) K3_ROWS_DEF_FE(prop_, 1) K3_ROWS_DEF_FE(prop_, 2)
-K3_ROWS_DEF_IK(0)
-K3_ROWS_DEF_IK(1)
-#undef K3_ROWS_DEF_IK
-#undef K3_ROWS_DEF_FE
-#undef K3_ROWS_DEF
-
-typedef void (*k3s2_rows_fn)(const k3s2_rows *);
-/* [prop][index kind][first element]; indexed by compile-time constants, so the call is direct */
-static const k3s2_rows_fn k3s2_rows_fns[2][3][2] = {
-    {{k3s2_rows_000, k3s2_rows_001}, {k3s2_rows_010, k3s2_rows_011}, {k3s2_rows_020, k3s2_rows_021}},
-    {{k3s2_rows_100, k3s2_rows_101}, {k3s2_rows_110, k3s2_rows_111}, {k3s2_rows_120, k3s2_rows_121}},
-};
+/* NAME_###: one non-inlined function per option combination (NaN
+ * propagation, index kind, first element), NAME_impl with them as
+ * compile-time constants, and the table NAME_fns[prop][ik][fe]: indexed by
+ * the caller's compile-time constants, the call is direct. */
+#define K3_INST(name_, arg_, prop_, ik_, fe_)                                                                      \
+    static __attribute__((noinline)) void name_##_##prop_##ik_##fe_(const arg_ *a) { name_##_impl(a, prop_, ik_, fe_); }
+#define K3_INST_P(name_, arg_, prop_)                                                                              \
+    K3_INST(name_, arg_, prop_, 0, 0)                                                                              \
+    K3_INST(name_, arg_, prop_, 0, 1)                                                                              \
+    K3_INST(name_, arg_, prop_, 1, 0)                                                                              \
+    K3_INST(name_, arg_, prop_, 1, 1)                                                                              \
+    K3_INST(name_, arg_, prop_, 2, 0)                                                                              \
+    K3_INST(name_, arg_, prop_, 2, 1)
+#define K3_INSTANCES(name_, arg_)                                                                                  \
+    K3_INST_P(name_, arg_, 0)                                                                                      \
+    K3_INST_P(name_, arg_, 1)                                                                                      \
+    static void (*const name_##_fns[2][3][2])(const arg_ *) = {                                                    \
+        {{name_##_000, name_##_001}, {name_##_010, name_##_011}, {name_##_020, name_##_021}},                      \
+        {{name_##_100, name_##_101}, {name_##_110, name_##_111}, {name_##_120, name_##_121}},                      \
+    };
+K3_INSTANCES(k3s2_rows, k3s2_rows)
 
 CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                      const int prop, const int ik, const int fe)
@@ -395,21 +397,10 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
                 const int l0 = r.h0 < 0 ? 0 : oh == rb ? 2 : 1;
                 const int h1 = r.h0 + 1 < inh, h2 = r.h0 + 2 < inh;
                 if (l0 == 1 && h1 && h2) { /* every row but the first and last: to the last such row */
-                    k3s2_rows a;
-                    a.r = r;
-                    a.y0 = r.yo;
-                    a.i0 = r.io;
-                    a.oa = oh;
-                    a.ob = (inh - 3 + pbh) / 2 + 1 < re ? (inh - 3 + pbh) / 2 + 1 : re; /* h0 + 2 < inh */
-                    a.ow = OW;
-                    a.pbh = pbh;
-                    a.ia = ia;
-                    a.ib = ib;
-                    a.cend = cend;
-                    a.pbw = pbw;
-                    a.left2 = left2 && c0 == 0;
-                    a.first_tap = first_tap;
-                    a.init = init;
+                    const int64_t ob = (inh - 3 + pbh) / 2 + 1 < re ? (inh - 3 + pbh) / 2 + 1 : re; /* h0+2 < inh */
+                    const k3s2_rows a = {.r = r, .y0 = r.yo, .i0 = r.io, .oa = oh, .ob = ob, .ow = OW, .pbh = pbh,
+                                         .ia = ia, .ib = ib, .cend = cend, .pbw = pbw, .left2 = left2 && c0 == 0,
+                                         .first_tap = first_tap, .init = init};
                     k3s2_rows_fns[prop][ik][fe](&a);
                     oh = a.ob - 1;
                 } else if (h1 && h2) { /* the block's first row, lines 1 and 2 inside: by segments */
@@ -496,6 +487,78 @@ CF_AI void k3s2_groups3(k3s2_chain *const chs, const int *use, int64_t h0, int64
     }
 }
 
+/* Rank 3's common rows [oa, ob) of one output depth and column chunk: all
+ * three slices inside, slice 0 from the saved row results and slice 2 saved
+ * for the next depth, line 0 in the chains' buffers, lines 1 and 2 inside.
+ * Out of line per option combination as the rank-2 rows (k3s2_rows): the
+ * slices' line pointers, the saved rows and the output rows step. */
+typedef struct k3s2_rows3 {
+    k3s2_chain chs[3];    /* the slices, at their line 0 */
+    int64_t oa, ob;       /* output rows */
+    int64_t pbh, inw;     /* top pad, line length */
+    int64_t c0, c1, cend; /* column chunk (cend: whole groups) */
+    int64_t ia, ib, pbw;  /* interior groups, left pad */
+    int64_t first_soff;   /* in-plane offset of the first slice inside the input */
+    int64_t chunk;        /* saved row results per output row */
+    int64_t ow, isz, base;
+    float *y0;            /* output row oa of this depth */
+    char *i0;             /* its index row (or NULL) */
+    float *sv, *st;       /* saved row results of output row 0: values, first taps */
+    int32_t *sp;          /* positions */
+    int left2, first_tap;
+    float init;
+} k3s2_rows3;
+
+CF_AI void k3s2_rows3_impl(const k3s2_rows3 *a, const int prop, const int ik, const int fe)
+{
+    static const int use[3] = {1, 1, 1};
+    k3s2_chain chs[3] = {a->chs[0], a->chs[1], a->chs[2]};
+    const VF vinit = VF_SET1(a->init);
+    const int64_t inw = a->inw, c0 = a->c0, c1 = a->c1, cend = a->cend, ia = a->ia, ib = a->ib, pbw = a->pbw;
+    const int64_t chunk = a->chunk, isz = a->isz, base = a->base, lstep = 2 * inw;
+    const int left2 = a->left2, first_tap = a->first_tap;
+    /* the slices start at the row's line 0 (h0 = hf = 0 below): pointers and offsets step, no products */
+    const int64_t h0 = 2 * a->oa - a->pbh; /* >= 0 */
+    for (int j = 0; j < 3; ++j) {
+        chs[j].xs += h0 * inw;
+        chs[j].soff += (int32_t)(h0 * inw);
+    }
+    int64_t fso = a->first_soff + h0 * inw;
+    float *yo = a->y0, *svr = a->sv + a->oa * chunk, *str = a->st + a->oa * chunk;
+    char *io = a->i0;
+    int32_t *spr = a->sp + a->oa * chunk;
+    for (int64_t oh = a->oa; oh < a->ob; ++oh) {
+#define K3_R3(ob_, oe_, bd_)                                                                                        \
+    k3s2_groups3(chs, use, 0, 0, inw, ob_, oe_, c0, c1, pbw, vinit, first_tap, fso, svr, spr, str, 1, 1, yo, io, isz, \
+                 base, 1, 1, 1, bd_, prop, ik, fe)
+        if (left2) {
+            K3_R3(c0, c0 + 8, 2);
+            K3_R3(c0 + 8, ia, 1);
+        } else {
+            K3_R3(c0, ia, 1);
+        }
+        K3_R3(ia, ib, 0);
+        K3_R3(ib, cend, 1);
+#undef K3_R3
+        for (int j = 0; j < 3; ++j) {
+            chs[j].xs += lstep;
+            chs[j].soff += (int32_t)lstep;
+        }
+        fso += lstep;
+        yo += a->ow;
+        if (ik)
+            io += a->ow * isz;
+        svr += chunk;
+        spr += chunk;
+        str += chunk;
+    }
+}
+
+K3_INSTANCES(k3s2_rows3, k3s2_rows3)
+#undef K3_INSTANCES
+#undef K3_INST_P
+#undef K3_INST
+
 CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                       const int prop, const int ik, const int fe)
 {
@@ -567,15 +630,16 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
 #define K3_G3(ob_, oe_, l0_, h1_, h2_, bd_, si_, so_)                                                              \
     k3s2_groups3(chs, use, h0, hf, inw, ob_, oe_, c0, c1, pbw, vinit, first_tap, first_soff, svr, spr, str, si_, so_, \
                  yo, io, isz, base, l0_, h1_, h2_, bd_, prop, ik, fe)
-                    if (l0 == 1 && h1 && h2 && s_in && s_out) {
-                        if (left2 && c0 == 0) { /* masked loads cost 4x the group (mask arithmetic) */
-                            K3_G3(c0, c0 + 8, 1, 1, 1, 2, 1, 1);
-                            K3_G3(c0 + 8, ia, 1, 1, 1, 1, 1, 1);
-                        } else {
-                            K3_G3(c0, ia, 1, 1, 1, 1, 1, 1);
-                        }
-                        K3_G3(ia, ib, 1, 1, 1, 0, 1, 1);
-                        K3_G3(ib, cend, 1, 1, 1, 1, 1, 1);
+                    if (l0 == 1 && h1 && h2 && s_in && s_out) { /* to the last such row */
+                        /* masked loads cost 4x the group (mask arithmetic): the cheap left edge where it applies */
+                        const int64_t ob = (inh - 3 + pbh) / 2 + 1 < OH ? (inh - 3 + pbh) / 2 + 1 : OH;
+                        const k3s2_rows3 a = {{chs[0], chs[1], chs[2]}, .oa = oh, .ob = ob, .pbh = pbh, .inw = inw,
+                                              .c0 = c0, .c1 = c1, .cend = cend, .ia = ia, .ib = ib, .pbw = pbw,
+                                              .first_soff = first_soff, .chunk = chunk, .ow = OW, .isz = isz,
+                                              .base = base, .y0 = yo, .i0 = io, .sv = sv, .st = st, .sp = sp,
+                                              .left2 = left2 && c0 == 0, .first_tap = first_tap, .init = init};
+                        k3s2_rows3_fns[prop][ik][fe](&a);
+                        oh = a.ob - 1;
                     } else {
                         for (int64_t o0 = c0; o0 < cend; o0 += 8) {
                             const int bd = o0 < ia || o0 >= ib;

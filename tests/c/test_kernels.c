@@ -448,7 +448,7 @@ static void fixed_cases(ts_rng *r)
         {3, 0, 0, {1, 2, 9, 11, 40}, 3, 2, 1, {0}}, /* k3s2 rank 3: depth blocks, saved slices */
         {3, 0, 0, {2, 17, 6, 7, 9}, 3, 2, 0, {0}},  /* k3s2 rank 3: one task per plane */
         {3, 0, 0, {1, 1, 5, 700, 33}, 3, 2, 1, {0}}, /* k3s2 rank 3: narrow chunks (tall slices) */
-        {3, 0, 0, {1, 32, 7, 5, 20}, 3, 2, 1, {0}}, /* k3s2 rank 3: slices saved and reused, cheap left edge */
+        {3, 0, 0, {1, 32, 7, 9, 20}, 3, 2, 1, {0}}, /* k3s2 rank 3: slices saved and reused, cheap left edge */
         {3, 0, 0, {1, 1, 4, 2100, 9}, 3, 2, 1, {0}}, /* rank 3: too tall for the saved slices */
         {3, 0, 0, {1, 2, 8, 30, 30}, 3, 2, 1, {0}},
         {1, 0, 0, {3, 5, 4096}, 3, 1, 1, {0}},
