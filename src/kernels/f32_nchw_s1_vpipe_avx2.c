@@ -16,8 +16,8 @@
  *      another with one gap of s between them that pads both the row before
  *      and the row after ("gap layout": whole-vector copies, no edge masks;
  *      vp_fill_gap); for the compile-time widths k_w >= 7 the copy is then
- *      turned in place into runs L_m of m taps (m = 3 at k7 and k9, 4 at
- *      k13; vp_wruns);
+ *      turned in place into runs L_m of m taps (m = 3 at k7, k9 and k11,
+ *      4 at k13 and k15; vp_wruns);
  * then every strip of the chunk walks the band, one step per input row t:
  *  (1) W pass: the row result of row t for the strip's columns, its taps
  *      combined right to left (acc = tap k_w - 1, then acc = comb(tap c,
@@ -36,8 +36,9 @@
  *      moves; other kernel sizes keep the last ring in memory. The squares
  *      from 11 up take blocks of k_h rows instead (Gil-Werman, vp_gw: a
  *      running prefix in a register, the previous block's suffixes in
- *      memory, 3 maxima per output vector whatever k_h). The state of every strip of the chunk is kept between
- *      bands (VP_STATE(SW) vectors each);
+ *      memory, 3 maxima per output vector whatever k_h). The state of
+ *      every strip of the chunk is kept between bands (VP_STATE(SW)
+ *      vectors each);
  *  (3) the output row whose window ends at row t is stored.
  * Each input row is read once (into the band copy), each output written
  * once: per output vector k_w (or m + 1 + ceil(k_w / m) with the runs) +
