@@ -18,7 +18,9 @@
  * once per output row (KFN(px)), so a tap is a load at row base +
  * loop-invariant index + constant and an update, and runs of 3-wide
  * windows with whole blocks of 8 vectors loop on their own (KFN(pxrun)).
- * The scan is the same.
+ * The scan is the same. Rank 2 with H windows that overlap by one row
+ * (k3 s2) goes W first instead, keeping the shared row's W partials in a
+ * line buffer (f32_nhwc_wfirst_impl.h).
  *
  * First-element start (MAXPOOL_INIT_FIRST_ELEMENT): the reference takes the
  * window's first tap unconditionally, then scans on with the same rule. Here
@@ -45,6 +47,7 @@
 #include "f32_update_impl.h"
 
 #define KFN_MAX_ROWS 16 /* input rows of a window on the fast path (KFN(px)) */
+#define KFN_WBUF 8192   /* floats in the W-first path's line buffer: OW*C at most */
 
 typedef struct KFN(win) {
     int64_t st[3], cn[3], step[3];
@@ -192,6 +195,8 @@ static __attribute__((noinline)) void KFN(pxrun)(const float *xn, const int64_t 
         KFN(pxrun_r)(xn, to, q2, R, st2, n, yo, init, C, prop);
 }
 
+#include "f32_nhwc_wfirst_impl.h"
+
 /* The channels [0, C) of an output pixel through KFN(px), but the masked
  * tail, which is left at *c for KFN(block). */
 CF_AI void KFN(pxrow)(const float *xn, const int64_t *to, int64_t q2, int64_t R, int64_t off, float *yo, float init,
@@ -238,6 +243,13 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     for (int i = 0; i < 3; ++i)
         w.step[i] = step[i];
     const int64_t rows = out[0] * out[1];
+    /* W first (f32_nhwc_wfirst_impl.h): rank 2, values only, whole vectors,
+     * and H windows that overlap by one row, so that an output row takes
+     * the previous one's last row from the line buffer */
+    const int wfirst = !ik && !fe && r == 2 && C % VW == 0 && out[2] * C <= KFN_WBUF && out[1] >= 2 &&
+                       cn[1][0] >= 1 && st[1][1] == st[1][0] + (cn[1][0] - 1) * step[1];
+    alignas(64) float wbuf[KFN_WBUF];
+    const float *wrow_in = NULL; /* the input row whose W partials wbuf holds (only W-first rows write it) */
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t nn = t / rows, row = t % rows;
         const int64_t o0 = row / out[1], o1 = row % out[1];
@@ -256,6 +268,15 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
             for (int64_t j0 = 0, ri = 0; j0 < w.cn[0]; ++j0)
                 for (int64_t j1 = 0; j1 < w.cn[1]; ++j1, ++ri)
                     to[ri] = ((w.st[0] + j0 * step[0]) * in[1] + w.st[1] + j1 * step[1]) * in[2] * C;
+        if (wfirst && fast && R >= 1) {
+            const int useb = wrow_in == xn + to[0];
+            if (R - useb >= 1 && R - useb <= 3) {
+                float *yrow = y + (nn * rows + row) * out[2] * C;
+                KFN(wrow)(xn, to, R, useb, st[2], cn[2], out[2], C, step[2] * C, wbuf, yrow, init, prop);
+                wrow_in = xn + to[R - 1];
+                continue;
+            }
+        }
         for (int64_t o2 = 0; o2 < out[2]; ++o2) {
             w.st[2] = st[2][o2];
             w.cn[2] = cn[2][o2];

@@ -469,6 +469,9 @@ static void fixed_cases(ts_rng *r)
         {1, 0, 0, {1, 2, 1500}, 13, 1, 6, {0}},
         {2, 1, 0, {1, 112, 112, 8}, 3, 2, 1, {0}},
         {2, 1, 0, {2, 20, 20, 37}, 3, 2, 1, {0}},
+        {2, 1, 0, {2, 23, 29, 64}, 3, 2, 1, {0}}, /* nhwc W first: 8 AVX2 vectors of channels, two images */
+        {2, 1, 0, {1, 21, 17, 32}, 3, 2, 0, {0}}, /* nhwc W first: 8 SSE2 vectors, no padding */
+        {2, 1, 0, {3, 1, 9, 16}, 2, 1, 1, {0}},   /* nhwc W first: rows whose one input row is in the buffer */
         {3, 1, 1, {1, 8, 14, 14, 19}, 0, 0, 0, {4, 7, 7}},
     };
     for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ++ci) {
