@@ -3,6 +3,9 @@
  * every window non-empty, AVX2: direct, 8 outputs per group, tap j of
  * output o at o - pad_begin + j read as one unaligned load per tap. No line
  * copy, no intermediate buffer: the DRAM-bound 1-D case at the stream rate.
+ * Outputs of 4 MiB or more: the interior groups prefetch the input 4 KiB
+ * ahead and, where a line's groups are 32-byte aligned, store with
+ * non-temporal stores.
  *
  * The taps of a window are scanned in order with the reference's rule
  * (x > best, or x NaN with propagation), from the start value; a tap outside
@@ -34,6 +37,8 @@
 #define NCW1_MAX_K 8
 #define NCW1_MIN_TASKS 32
 #define NCW1_BLOCK 4096 /* outputs per task when there are few lines */
+#define NCW1_NT_MIN_BYTES (4 << 20) /* outputs from this size stream out (non-temporal stores) */
+#define NCW1_PREFETCH 1024          /* floats ahead that those calls prefetch */
 
 /* 8 floats at xr + off; lanes outside [0, in) are v0. */
 CF_AI VF ncw1_bload(const float *xr, int64_t off, int64_t in, VF v0)
@@ -44,15 +49,20 @@ CF_AI VF ncw1_bload(const float *xr, int64_t off, int64_t in, VF v0)
     return VF_BLEND(v0, v, VI_ASF(m));
 }
 
-/* Outputs [ob, oe) of one line (groups of 8; n < 8 stored in the last). */
+/* Outputs [ob, oe) of one line (groups of 8; n < 8 stored in the last).
+ * big (data beyond the caches): the input is prefetched ahead; nt: whole
+ * groups of values go out with non-temporal stores (yr + ob is 32-byte
+ * aligned). */
 CF_AI void ncw1_groups(const float *xr, float *yr, char *ir, int64_t ob, int64_t oe, int64_t oend, int64_t in,
-                       int64_t pb, VF vinit, int64_t base, int first_tap, const int border, const int64_t kc,
-                       const int prop, const int ik, const int fe)
+                       int64_t pb, VF vinit, int64_t base, int first_tap, const int border, const int big,
+                       const int nt, const int64_t kc, const int prop, const int ik, const int fe)
 {
     const int wi = ik != 0;
     const VI vneg = VI_SET1(-1);
     for (int64_t o0 = ob; o0 < oe; o0 += 8) {
         const int64_t u = o0 - pb;
+        if (big && (o0 & 8)) /* a line of input 4 KiB ahead, every other group */
+            _mm_prefetch((const char *)((uintptr_t)(xr + u) + 4 * NCW1_PREFETCH), _MM_HINT_T0); /* may pass the end */
         const VI pv = VI_ADD(VI_SET1((int32_t)u), VI_IOTA);
         VF best = vinit;
         VI bi = vneg;
@@ -73,7 +83,9 @@ CF_AI void ncw1_groups(const float *xr, float *yr, char *ir, int64_t ob, int64_t
             KFN(update)(&best, &bi, t, VI_ADD(pv, VI_SET1((int32_t)j)), prop, wi);
         }
         const int64_t n = oend - o0 < 8 ? oend - o0 : 8;
-        if (n == 8)
+        if (n == 8 && nt)
+            _mm256_stream_ps(yr + o0, best);
+        else if (n == 8)
             VF_STORE(yr + o0, best);
         else
             VF_MASKSTORE(yr + o0, n, best);
@@ -112,6 +124,11 @@ CF_AI void ncw1_impl_k(const struct maxpool_plan *p, const float *x, float *y, v
     /* groups whose taps stay inside: o0 - pb >= 0 and o0 - pb + 7 + kc - 1 < in */
     const int64_t glo = pb;
     const int64_t ghi = in - 6 - kc + pb; /* first o0 past the interior */
+    /* outputs beyond the caches: the interior groups prefetch their input
+     * and, on lines whose groups are 32-byte aligned, stream their values
+     * out (a plain store first reads the line: as many bytes again as the
+     * input here) */
+    const int big = p->n * p->c * out * 4 >= NCW1_NT_MIN_BYTES;
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t line = t / nb, blk = t % nb;
         /* blocks of whole groups: bounds are multiples of 8 */
@@ -129,10 +146,17 @@ CF_AI void ncw1_impl_k(const struct maxpool_plan *p, const float *x, float *y, v
             ib = oe0;
         if (ia > ib)
             ia = ib;
-        ncw1_groups(xr, yr, ir, ob, ia, oend, in, pb, vinit, base, first_tap, 1, kc, prop, ik, fe);
-        ncw1_groups(xr, yr, ir, ia, ib, oend, in, pb, vinit, base, first_tap, 0, kc, prop, ik, fe);
-        ncw1_groups(xr, yr, ir, ib, oe0, oend, in, pb, vinit, base, first_tap, 1, kc, prop, ik, fe);
+        ncw1_groups(xr, yr, ir, ob, ia, oend, in, pb, vinit, base, first_tap, 1, 0, 0, kc, prop, ik, fe);
+        if (big && ((uintptr_t)(yr + ia) & 31) == 0)
+            ncw1_groups(xr, yr, ir, ia, ib, oend, in, pb, vinit, base, first_tap, 0, 1, 1, kc, prop, ik, fe);
+        else if (big)
+            ncw1_groups(xr, yr, ir, ia, ib, oend, in, pb, vinit, base, first_tap, 0, 1, 0, kc, prop, ik, fe);
+        else
+            ncw1_groups(xr, yr, ir, ia, ib, oend, in, pb, vinit, base, first_tap, 0, 0, 0, kc, prop, ik, fe);
+        ncw1_groups(xr, yr, ir, ib, oe0, oend, in, pb, vinit, base, first_tap, 1, 0, 0, kc, prop, ik, fe);
     }
+    if (big)
+        _mm_sfence(); /* the streamed stores are visible before the task ends */
 }
 
 CF_AI void ncw1_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,

@@ -502,6 +502,23 @@ static void fixed_cases(ts_rng *r)
                 check_case(&d, cs[ci].shape, r, kind, kind == V_NAN, what);
         }
     }
+    /* ncw_s1 with 4 MiB of output: the input prefetched, the values streamed
+     * where a line's groups are aligned (lines of 4097: one in 8); values
+     * only (the streamed path), both NaN policies, two value kinds */
+    for (int opt = 0; opt < 2; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 1);
+        d.kernel[0] = 3;
+        d.stride[0] = 1;
+        d.pad_begin[0] = d.pad_end[0] = 1;
+        d.nan_policy = opt ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+        d.empty_value = opt ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+        const int64_t shape[3] = {1, 256, 4097};
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, V_RANDOM, 0, what);
+        check_case(&d, shape, r, V_NAN, 1, what);
+    }
 }
 
 /* First-element start / plane-start index: NaN in every window position
