@@ -37,9 +37,10 @@ CF_AI void KFN(wpix)(const float *r0, const float *r1, const float *r2, int64_t 
                      float *yo, VF vinit, const int RC, const int useb, const int NB, const int K3, const int prop)
 {
     const float *const rp[3] = {r0 + off, r1 + off, r2 + off};
-    const float *const t[3][3] = {{rp[0], rp[0] + dq, rp[0] + 2 * dq},
-                                  {rp[1], rp[1] + dq, rp[1] + 2 * dq},
-                                  {rp[2], rp[2] + dq, rp[2] + 2 * dq}};
+    const int64_t d1 = K3 ? dq : 0; /* no pointers past a narrower window */
+    const float *const t[3][3] = {{rp[0], rp[0] + d1, rp[0] + 2 * d1},
+                                  {rp[1], rp[1] + d1, rp[1] + 2 * d1},
+                                  {rp[2], rp[2] + d1, rp[2] + 2 * d1}};
     VI dummy = VI_SET1(0);
     for (int v = 0; v < NB; ++v) {
         VF acc = useb ? VF_LOAD(bo + v * VW) : vinit, w = vinit; /* vinit: replaced by row 0's partial */
@@ -73,7 +74,7 @@ CF_AI void KFN(wrow_impl)(const float *const *rp, const int64_t *st2, const int6
     const float *r0 = rp[0], *r1 = RC > 1 ? rp[1] : r0, *r2 = RC > 2 ? rp[2] : r0;
     if (C == 8 * VW) {
         for (int64_t o2 = 0; o2 < OW; ++o2, buf += C, yo += C) {
-            const int64_t off = st2[o2] * C, n = cn2[o2];
+            const int64_t n = cn2[o2], off = n > 0 ? st2[o2] * C : 0; /* an empty window's start may lie past W */
             if (n == 3)
                 KFN(wpix)(r0, r1, r2, off, 3, dq, buf, yo, vinit, RC, useb, 8, 1, prop);
             else
@@ -82,7 +83,7 @@ CF_AI void KFN(wrow_impl)(const float *const *rp, const int64_t *st2, const int6
         return;
     }
     for (int64_t o2 = 0; o2 < OW; ++o2, buf += C, yo += C) {
-        const int64_t off = st2[o2] * C, n = cn2[o2];
+        const int64_t n = cn2[o2], off = n > 0 ? st2[o2] * C : 0;
         int64_t c = 0;
         if (n == 3) {
             for (; c + 8 * VW <= C; c += 8 * VW)
