@@ -504,7 +504,8 @@ static void fixed_cases(ts_rng *r)
     }
     /* ncw_s1 with 4 MiB of output: the input prefetched, the values streamed
      * where a line's groups are aligned (lines of 4097: one in 8); values
-     * only (the streamed path), both NaN policies, two value kinds */
+     * only with NaN ignored, then int64 indices with NaN propagated; two
+     * value kinds */
     for (int opt = 0; opt < 2; ++opt) {
         maxpool_desc d;
         maxpool_desc_init(&d, 1);
@@ -513,6 +514,7 @@ static void fixed_cases(ts_rng *r)
         d.pad_begin[0] = d.pad_end[0] = 1;
         d.nan_policy = opt ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
         d.empty_value = opt ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+        d.index_type = opt ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
         const int64_t shape[3] = {1, 256, 4097};
         char what[400];
         describe(what, sizeof what, &d, shape);
