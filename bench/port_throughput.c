@@ -8,7 +8,8 @@
  * The clock is measured with a chain of dependent integer adds (one per
  * cycle); each other line runs 8 independent instructions per iteration and
  * prints cycles per instruction (0.50 = two per cycle). Timings, not counts:
- * run it on an idle machine and read the medians of a few runs.
+ * run it on an idle machine and read the medians of a few runs. The
+ * instructions are inline assembly: the CPU must have AVX2 (else SIGILL).
  */
 #define _POSIX_C_SOURCE 200809L
 
