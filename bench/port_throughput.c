@@ -13,7 +13,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -30,8 +29,11 @@ static double now(void)
 #define MAX_(i) "vmaxps %%ymm8, %%ymm" #i ", %%ymm" #i "\n"
 #define SHUF_(i) "vshufps $0x44, %%ymm8, %%ymm" #i ", %%ymm" #i "\n"
 #define PERM_(i) "vperm2f128 $0x20, %%ymm8, %%ymm" #i ", %%ymm" #i "\n"
+#define INSR_(i) "vinsertf128 $1, %%xmm8, %%ymm" #i ", %%ymm" #i "\n"
+#define INSM_(i) "vinsertf128 $1, " #i "*16(%0), %%ymm" #i ", %%ymm" #i "\n"
 #define MIX_(i) "vmaxps %%ymm8, %%ymm" #i ", %%ymm" #i "\n vshufps $0x44, %%ymm8, %%ymm" #i ", %%ymm" #i "\n"
 #define ST_(i) "vmovaps %%ymm" #i ", " #i "*32(%0)\n"
+#define ST128_(i) "vmovaps %%xmm" #i ", " #i "*16(%0)\n"
 #define CLOBBER "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "memory"
 
 #define TIME(label, per_iter, body)                                                                                \
@@ -57,7 +59,10 @@ int main(int argc, char **argv)
     TIME("vmaxps ymm", 8, REP8(MAX_));
     TIME("vshufps ymm", 8, REP8(SHUF_));
     TIME("vperm2f128 ymm", 8, REP8(PERM_));
+    TIME("vinsertf128 ymm, register", 8, REP8(INSR_));
+    TIME("vinsertf128 ymm, memory", 8, REP8(INSM_));
     TIME("vmaxps + vshufps, alternating", 16, REP8(MIX_));
     TIME("vmovaps store ymm", 8, REP8(ST_));
+    TIME("vmovaps store xmm", 8, REP8(ST128_));
     return 0;
 }
