@@ -99,9 +99,11 @@ static int isa_allows(maxpool_isa have, maxpool_isa need)
 
 void maxpool_select_kernel(struct maxpool_plan *p)
 {
-    /* Empty tensors (N or C = 0) never reach a specialised kernel; each
-     * kernel's match function declines what else it does not implement. */
-    if (p->n * p->c > 0) {
+    /* Empty tensors (N or C = 0) and geometry not bounded by the input
+     * (maxpool_plan.bounded: no window arrays) never reach a specialised
+     * kernel; each kernel's match function declines what else it does not
+     * implement. */
+    if (p->n * p->c > 0 && p->bounded) {
 #define MAXPOOL_KERNEL(name_, isa_, match_, run_, tasks_)                                                          \
     if (isa_allows(p->isa, isa_) && match_(p)) {                                                                   \
         p->kernel.name = name_;                                                                                    \

@@ -92,23 +92,32 @@ maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *inpu
         free(p);
         return st;
     }
-    /* every axis' start[] and count[] in one block */
-    size_t total = 0;
-    for (int i = 0; i < p->rank; ++i)
-        total += 2 * (size_t)p->axis[i].out;
-    int64_t *block = malloc(total * sizeof *block);
-    if (!block) {
-        free(p);
-        return maxpool_fail(err, MAXPOOL_ERR_OUT_OF_MEMORY, "out of memory allocating %zu window entries", total);
-    }
-    p->windows_block = block;
-    for (int i = 0; i < p->rank; ++i) {
-        maxpool_axis *ax = &p->axis[i];
-        ax->start = block;
-        ax->count = block + ax->out;
-        block += 2 * ax->out;
-        for (int64_t o = 0; o < ax->out; ++o)
-            maxpool_axis_window(ax, p->desc.window == MAXPOOL_WINDOW_ADAPTIVE, o, &ax->start[o], &ax->count[o]);
+    /* Window arrays (every axis' start[] and count[] in one block) only for
+     * geometry bounded by the input, and only when there is an output to
+     * write: at most 16 * (4*in + 64) bytes per axis. Other plans allocate
+     * nothing beyond the plan itself. */
+    p->windows_block = NULL;
+    p->bounded = p->n * p->c > 0 && maxpool_geometry_bounded(p);
+    if (p->bounded) {
+        size_t total = 0;
+        for (int i = 0; i < p->rank; ++i)
+            total += 2 * (size_t)p->axis[i].out;
+        int64_t *block = malloc(total * sizeof *block);
+        if (!block) {
+            free(p);
+            return maxpool_fail(err, MAXPOOL_ERR_OUT_OF_MEMORY, "out of memory allocating %zu window entries",
+                                total);
+        }
+        p->windows_block = block;
+        for (int i = 0; i < p->rank; ++i) {
+            maxpool_axis *ax = &p->axis[i];
+            ax->start = block;
+            ax->count = block + ax->out;
+            block += 2 * ax->out;
+            for (int64_t o = 0; o < ax->out; ++o)
+                maxpool_axis_window(ax, p->desc.window == MAXPOOL_WINDOW_ADAPTIVE, o, &ax->start[o],
+                                    &ax->count[o]);
+        }
     }
     p->isa = maxpool_effective_isa(p->desc.max_isa);
     maxpool_select_kernel(p);

@@ -28,20 +28,28 @@ typedef struct maxpool_kernel {
 } maxpool_kernel;
 
 /* One spatial axis, canonical form. For output position o, the window is the
- * input positions start[o] + j*step, j = 0 .. count[o]-1, all inside [0, in).
- * count[o] may be 0 (a window with no input element); start[o] is then the
- * first tap at or after 0 (used by MAXPOOL_EMPTY_INDEX_FIRST_TAP). */
+ * input positions start + j*step, j = 0 .. count-1, all inside [0, in), as
+ * maxpool_axis_window (shape.h) computes them in closed form. count may be 0
+ * (a window with no input element); start is then the first tap at or after
+ * 0 (used by MAXPOOL_EMPTY_INDEX_FIRST_TAP), which may lie past the input.
+ * The arrays start[o], count[o] hold the same numbers, precomputed, only in
+ * plans whose geometry is bounded by the input (maxpool_plan.bounded); they
+ * are NULL otherwise. */
 typedef struct maxpool_axis {
     int64_t in;     /* input size */
     int64_t out;    /* output size */
     int64_t step;   /* distance between taps (dilation; 1 for adaptive) */
-    int64_t *start; /* [out] */
-    int64_t *count; /* [out] */
+    int64_t *start; /* [out], or NULL when the plan is not bounded */
+    int64_t *count; /* [out], or NULL when the plan is not bounded */
+    int has_empty;  /* some window of this axis holds no input element */
     /* Fixed windows only (window == FIXED), for kernels that want the regular
      * form: the taps of window o are o*stride - pad_begin + j*dilation,
      * j = 0 .. kernel-1, clipped to [0, in). pad_end is the effective end pad. */
     int64_t kernel, stride, dilation, pad_begin, pad_end;
 } maxpool_axis;
+
+/* Largest input plane (elements) whose plans may be bounded. */
+#define MAXPOOL_BOUNDED_PLANE ((int64_t)1 << 48)
 
 /* The start value of every window, as the dtype's bits. */
 typedef union maxpool_scalar {
@@ -76,6 +84,20 @@ struct maxpool_plan {
 
     maxpool_scalar init; /* start value of the running max (empty_value) */
     int nan_propagate;   /* desc.nan_policy == PROPAGATE */
+
+    /* Geometry bounded by the input: the spatial plane has at most
+     * MAXPOOL_BOUNDED_PLANE elements and on every axis the output size and
+     * (fixed windows) kernel, stride, dilation, dilated kernel and both
+     * effective pads are at most 4*in + 64. Only such plans get the window
+     * arrays and the specialised kernels, so a kernel never sees geometry
+     * that hostile attributes blow up (pads or strides of 2^40 on a tiny
+     * input), nor arrays out of proportion to the input; other plans run the
+     * reference kernel, which computes every window in closed form. */
+    int bounded;
+    /* Largest row-major in-plane offset an index of this plan can name
+     * (in_spatial - 1, or the first tap of an empty window past the input
+     * end under MAXPOOL_EMPTY_INDEX_FIRST_TAP); INT64_MAX if that overflows. */
+    int64_t max_offset;
 
     int threads;     /* threads a run uses (maxpool_plan_threads) */
     maxpool_isa isa; /* the ceiling kernel selection used */

@@ -3,12 +3,16 @@
  * kind and index convention. One task is one (n, c) plane. Every specialised
  * kernel is tested bit-for-bit against this one.
  *
+ * Windows come from maxpool_axis_window (closed form), never from the
+ * plan's window arrays, so the reference takes every plan, bounded or not.
+ *
  * The running max of a window starts at the plan's start value with the
  * empty-window index, and element x (scanned in row-major window order)
  * replaces it when x > best, or (NaN propagation) when x is NaN.
  */
 #include "dtype.h"
 #include "plan.h"
+#include "shape.h"
 
 #include <string.h>
 
@@ -47,6 +51,7 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
         const T init = p->init.INIT_FIELD;                                                                         \
         const int propagate = p->nan_propagate;                                                                    \
         const int first_element = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;                               \
+        const int adaptive = p->desc.window == MAXPOOL_WINDOW_ADAPTIVE;                                            \
         int64_t in_mul[MAXPOOL_MAX_SPATIAL]; /* row-major spatial strides of the input plane */                    \
         int64_t m = 1;                                                                                             \
         for (int i = r - 1; i >= 0; --i) {                                                                         \
@@ -57,15 +62,17 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
             const int64_t n = t / p->c, c = t % p->c;                                                              \
             const T *xp = x + n * xs.sn + c * xs.sc;                                                               \
             int64_t oc[MAXPOOL_MAX_SPATIAL] = {0};                                                                 \
+            int64_t start[MAXPOOL_MAX_SPATIAL], count[MAXPOOL_MAX_SPATIAL];                                        \
+            for (int i = 0; i < r; ++i)                                                                            \
+                maxpool_axis_window(&p->axis[i], adaptive, 0, &start[i], &count[i]);                               \
             for (int64_t os = 0; os < p->out_spatial; ++os) {                                                      \
-                int64_t start[MAXPOOL_MAX_SPATIAL], count[MAXPOOL_MAX_SPATIAL], base = 0;                          \
+                int64_t base = 0; /* row-major offset of the first tap; only formed when it is inside */          \
                 int empty = 0;                                                                                     \
-                for (int i = 0; i < r; ++i) {                                                                      \
-                    start[i] = p->axis[i].start[oc[i]];                                                            \
-                    count[i] = p->axis[i].count[oc[i]];                                                            \
-                    base += start[i] * in_mul[i];                                                                  \
+                for (int i = 0; i < r; ++i)                                                                        \
                     empty |= count[i] == 0;                                                                        \
-                }                                                                                                  \
+                if (!empty)                                                                                        \
+                    for (int i = 0; i < r; ++i)                                                                    \
+                        base += start[i] * in_mul[i];                                                              \
                 T best = init;                                                                                     \
                 KT best_key = KEY(init);                                                                           \
                 int64_t best_s = -1;                                                                               \
@@ -96,8 +103,13 @@ static strides3 plane_strides(const struct maxpool_plan *p, int64_t spatial)
                         best_s >= 0 ? maxpool_index_of(p, n, c, best_s) : maxpool_empty_index_of(p, n, c, start);  \
                     maxpool_store_index(p, ind, yo, idx);                                                          \
                 }                                                                                                  \
-                for (int i = r - 1; i >= 0 && ++oc[i] == p->axis[i].out; --i)                                      \
-                    oc[i] = 0;                                                                                     \
+                for (int i = r - 1; i >= 0; --i) { /* next output position; its windows in closed form */          \
+                    if (++oc[i] == p->axis[i].out)                                                                 \
+                        oc[i] = 0;                                                                                 \
+                    maxpool_axis_window(&p->axis[i], adaptive, oc[i], &start[i], &count[i]);                       \
+                    if (oc[i] != 0)                                                                                \
+                        break;                                                                                     \
+                }                                                                                                  \
             }                                                                                                      \
         }                                                                                                          \
     }

@@ -87,11 +87,15 @@ static maxpool_status check_axis_attributes(const maxpool_desc *d, maxpool_error
     return MAXPOOL_OK;
 }
 
-/* Output size and effective pads of fixed-window axis i. */
+/* Output size and effective pads of fixed-window axis i. Every value the
+ * windows are later computed from is checked here: o*stride for o < out,
+ * o*stride - pad_begin + j*dilation for the taps that can be inside, the
+ * effective end pad. Attributes whose arithmetic would leave int64 are an
+ * error (MAXPOOL_ERR_OVERFLOW), never undefined behaviour. */
 static maxpool_status lower_fixed_axis(const maxpool_desc *d, int i, maxpool_axis *ax, maxpool_error *err)
 {
     const int64_t in = ax->in, k = d->kernel[i], s = d->stride[i], dil = d->dilation[i];
-    int64_t ek, pb = 0, pe = 0, span, out;
+    int64_t ek, pb = 0, pe = 0, span, out, last, end;
     if (!maxpool_mul(k - 1, dil, &ek) || !maxpool_add(ek, 1, &ek))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "kernel[%d]=%lld with dilation[%d]=%lld overflows int64", i,
                             (long long)k, i, (long long)dil);
@@ -112,54 +116,93 @@ static maxpool_status lower_fixed_axis(const maxpool_desc *d, int i, maxpool_axi
     if (!maxpool_add(in, pb, &span) || !maxpool_add(span, pe, &span))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld + pads %lld + %lld overflows int64", i,
                             (long long)in, (long long)pb, (long long)pe);
-    span -= ek;
+    span -= ek; /* span >= 0 > -ek: no overflow */
     if (d->rounding == MAXPOOL_ROUND_FLOOR)
         out = maxpool_floordiv(span, s) + 1;
     else
         out = maxpool_ceildiv(span, s) + 1;
-    /* ceil_torch: a last window that would start in the end padding is dropped */
-    if (d->rounding == MAXPOOL_ROUND_CEIL_TORCH && out >= 1 && (out - 1) * s >= in + pb)
-        --out;
     if (out < 1)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE,
                             "axis %d: output size would be %lld (input %lld, pads %lld+%lld, dilated kernel %lld, "
                             "stride %lld); it must be >= 1",
                             i, (long long)out, (long long)in, (long long)pb, (long long)pe, (long long)ek,
                             (long long)s);
+    /* the last window's first tap, (out-1)*s - pb, and its end (out-1)*s + ek:
+     * under ceil rounding up to s-1 past the padded input */
+    if (!maxpool_mul(out - 1, s, &last) || !maxpool_add(last, ek, &end))
+        return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW,
+                            "axis %d: the last window (output %lld, stride %lld, dilated kernel %lld) overflows int64",
+                            i, (long long)out, (long long)s, (long long)ek);
+    /* ceil_torch: a last window that would start in the end padding is dropped */
+    if (d->rounding == MAXPOOL_ROUND_CEIL_TORCH && out > 1 && last >= in + pb) {
+        --out;
+        last -= s;
+        end -= s;
+    }
     ax->out = out;
     ax->step = dil;
     ax->kernel = k;
     ax->stride = s;
     ax->dilation = dil;
     ax->pad_begin = pb;
-    ax->pad_end = (out - 1) * s + ek - in - pb; /* effective; may be negative */
+    ax->pad_end = end - in - pb; /* effective; may be negative; end <= in + pb + pe + s - 1 */
     return MAXPOOL_OK;
 }
 
 void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_t *start, int64_t *count)
 {
-    if (adaptive) {
-        int64_t b = (o * ax->in) / ax->out;                   /* floor(o*in/out) */
+    if (adaptive) { /* o*in < out*in, checked at plan time */
+        int64_t b = (o * ax->in) / ax->out;                     /* floor(o*in/out) */
         int64_t e = maxpool_ceildiv((o + 1) * ax->in, ax->out); /* ceil((o+1)*in/out), exclusive */
         *start = b;
         *count = e - b;
         return;
     }
-    const int64_t p0 = o * ax->stride - ax->pad_begin;
-    const int64_t j0 = p0 < 0 ? maxpool_ceildiv(-p0, ax->dilation) : 0;
-    int64_t j1 = maxpool_floordiv(ax->in - 1 - p0, ax->dilation);
+    /* taps p0 + j*dilation, j < kernel; p0 in [-pad_begin, in + pad_end) */
+    const int64_t p0 = o * ax->stride - ax->pad_begin, d = ax->dilation;
+    int64_t j0 = 0, first = p0;
+    if (p0 < 0) { /* first tap at or after 0: p0 + j0*d = (p0 mod d), without forming j0*d */
+        const int64_t r = (-p0) % d;
+        j0 = (-p0) / d + (r != 0);
+        first = r ? d - r : 0;
+    }
+    int64_t j1 = maxpool_floordiv(ax->in - 1 - p0, d); /* in - 1 - p0 <= in - 1 + pad_begin */
     if (j1 > ax->kernel - 1)
         j1 = ax->kernel - 1;
-    *start = p0 + j0 * ax->dilation;
+    *start = first;
     *count = j1 >= j0 ? j1 - j0 + 1 : 0;
 }
 
-/* Whether some window of fixed-window axis ax holds no input element. The
- * windows wholly before or after the input include the first or the last one;
- * a window straddling the input always holds an element when dilation <= in
- * (its first tap at or after 0 is below the dilation). Only dilation > in
- * needs the scan. */
-static int axis_has_empty_window(const maxpool_axis *ax)
+/* The least x >= 0 with l <= (a*x) mod m <= r, or -1 when there is none
+ * (0 <= a < m, 0 <= l <= r < m). Euclid-like: each level at least halves m,
+ * so the depth is below 64. */
+static int64_t first_mod_in_range(int64_t a, int64_t m, int64_t l, int64_t r)
+{
+    if (l == 0)
+        return 0;
+    if (a == 0)
+        return -1;
+    if (a > m - a) /* (m-a)x mod m = m - (ax mod m) whenever ax mod m != 0, and 0 is outside [l, r] */
+        return first_mod_in_range(m - a, m, m - r, m - l);
+    const int64_t x = l / a + (l % a != 0); /* least x with a*x >= l */
+    if ((__int128)a * x <= r)
+        return x;
+    /* [l, r] holds no multiple of a: a*x - m*y lies in [l, r] for the least y
+     * with (-m*y) mod a in [l mod a, r mod a]; then x = ceil((l + m*y) / a) */
+    const int64_t y = first_mod_in_range((a - m % a) % a, a, l % a, r % a);
+    if (y < 0)
+        return -1;
+    return (int64_t)(((__int128)m * y + l + a - 1) / a);
+}
+
+/* Whether some window of fixed-window axis ax holds no input element, in
+ * closed form. Windows wholly before (after) the input include the first
+ * (last) one. Otherwise every window has p0 = o*s - pb >= -(k-1)*d and
+ * p0 <= in-1; one with p0 >= 0 holds p0, one with p0 < 0 holds an element
+ * exactly when its first tap at or after 0, p0 mod d, is below in — always
+ * when d <= in. So the question is whether (o*s - pb) mod d >= in for some
+ * o with o*s <= pb - 1: a linear congruence over a range. */
+int maxpool_axis_has_empty_window(const maxpool_axis *ax)
 {
     int64_t start, count;
     maxpool_axis_window(ax, 0, 0, &start, &count);
@@ -168,14 +211,40 @@ static int axis_has_empty_window(const maxpool_axis *ax)
     maxpool_axis_window(ax, 0, ax->out - 1, &start, &count);
     if (count == 0)
         return 1;
-    if (ax->dilation <= ax->in)
+    const int64_t d = ax->dilation, pb = ax->pad_begin, in = ax->in;
+    if (d <= in || pb == 0)
         return 0;
-    for (int64_t o = 1; o < ax->out - 1; ++o) {
-        maxpool_axis_window(ax, 0, o, &start, &count);
-        if (count == 0)
-            return 1;
+    int64_t ob = (pb - 1) / ax->stride; /* last o with p0 < 0 */
+    if (ob > ax->out - 1)
+        ob = ax->out - 1;
+    const int64_t a = ax->stride % d, b = (d - pb % d) % d; /* p0 mod d = (a*o + b) mod d */
+    if (b >= in)
+        return 1; /* o = 0 */
+    const int64_t o = first_mod_in_range(a, d, in - b, d - 1 - b);
+    return o >= 0 && o <= ob;
+}
+
+/* Largest value of an axis' regular-form numbers that the specialised
+ * kernels are offered (maxpool_plan.bounded): a small multiple of the
+ * input size. */
+static int64_t axis_bound(const maxpool_axis *ax) { return 4 * ax->in + 64; }
+
+int maxpool_geometry_bounded(const struct maxpool_plan *p)
+{
+    if (p->in_spatial > MAXPOOL_BOUNDED_PLANE)
+        return 0;
+    for (int i = 0; i < p->rank; ++i) {
+        const maxpool_axis *ax = &p->axis[i];
+        const int64_t b = axis_bound(ax); /* in <= MAXPOOL_BOUNDED_PLANE: no overflow */
+        if (ax->out > b)
+            return 0;
+        if (p->desc.window == MAXPOOL_WINDOW_ADAPTIVE)
+            continue;
+        if (ax->stride > b || ax->dilation > b || ax->kernel > b || ax->pad_begin > b || ax->pad_end > b ||
+            (ax->kernel - 1) * ax->dilation + 1 > b) /* kernel, dilation <= b: no overflow */
+            return 0;
     }
-    return 0;
+    return 1;
 }
 
 maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct maxpool_plan *p, maxpool_error *err)
@@ -215,7 +284,7 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
             int64_t prod;
             ax->out = d->output_size[i];
             ax->step = 1;
-            if (!maxpool_mul(ax->in + 1, ax->out + 1, &prod))
+            if (!maxpool_mul(ax->in, ax->out, &prod)) /* o*in and (o+1)*in for o < out */
                 return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld times output_size %lld overflows",
                                     i, (long long)ax->in, (long long)ax->out);
         } else if ((st = lower_fixed_axis(d, i, ax, err)) != MAXPOOL_OK) {
@@ -246,7 +315,7 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
     for (int i = 0; i < r; ++i) {
         const maxpool_axis *ax = &p->axis[i];
         max_coord[i] = ax->in - 1;
-        if (d->window == MAXPOOL_WINDOW_ADAPTIVE || !axis_has_empty_window(ax))
+        if (d->window == MAXPOOL_WINDOW_ADAPTIVE || !(p->axis[i].has_empty = maxpool_axis_has_empty_window(ax)))
             continue;
         if (d->reject_empty_windows)
             return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
@@ -289,13 +358,26 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
         }
         p->idx_c = d->index_axis <= 1 ? p->in_spatial : 0;
         p->idx_n = d->index_axis == 0 ? p->c * p->in_spatial : 0;
-        int64_t max_index = max_spatial;
-        if (p->n > 0 && p->c > 0)
-            max_index += (p->n - 1) * p->idx_n + (p->c - 1) * p->idx_c;
+        int64_t max_index = max_spatial; /* + (n-1)*idx_n + (c-1)*idx_c <= input elements */
+        if (p->n > 0 && p->c > 0 &&
+            !maxpool_add(max_index, (p->n - 1) * p->idx_n + (p->c - 1) * p->idx_c, &max_index))
+            return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
         if (d->index_type == MAXPOOL_INDEX_I32 && max_index > INT32_MAX)
             return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW,
                                 "index_type=i32: indices up to %lld do not fit int32 (index_axis=%d)",
                                 (long long)max_index, d->index_axis);
+    }
+    /* the kernels' in-plane offsets (row-major), saturated */
+    {
+        int64_t m = 1, off = 0, term;
+        for (int i = r - 1; i >= 0; --i) {
+            if (!maxpool_mul(max_coord[i], m, &term) || !maxpool_add(off, term, &off)) {
+                off = INT64_MAX;
+                break;
+            }
+            m *= p->axis[i].in; /* <= in_spatial */
+        }
+        p->max_offset = off;
     }
     p->init = maxpool_start_value(d->dtype, d->empty_value);
     p->nan_propagate = d->nan_policy == MAXPOOL_NAN_PROPAGATE;

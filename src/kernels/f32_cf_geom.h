@@ -134,23 +134,18 @@ static inline void cf_geom_init(const struct maxpool_plan *p, cf_geom *g)
 
 /* Whether every output of the axis has a non-empty window (count > 0): the
  * direct kernels (ncw_s1, k3s2, vpipe, cblock) take only such axes. */
-static inline int cf_axis_nonempty(const maxpool_axis *a)
-{
-    for (int64_t o = 0; o < a->out; ++o)
-        if (a->count[o] == 0)
-            return 0;
-    return 1;
-}
+static inline int cf_axis_nonempty(const maxpool_axis *a) { return !a->has_empty; }
 
 /* Plans the channels-first f32 row kernels take: rank 1..3, row-major
- * indices (column-major ones stay with the reference) whose in-plane offset
- * fits int32. */
+ * indices (column-major ones stay with the reference) whose in-plane offsets,
+ * empty windows' first taps included (maxpool_plan.max_offset), fit int32.
+ * (Every specialised kernel also gets only bounded plans: dispatch.c.) */
 static inline int cf_match(const struct maxpool_plan *p)
 {
     if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_FIRST || p->rank < 1 || p->rank > 3)
         return 0;
     if (p->desc.index_type != MAXPOOL_INDEX_NONE &&
-        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX))
+        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX || p->max_offset > INT32_MAX))
         return 0;
     return 1;
 }

@@ -18,7 +18,7 @@ int maxpool_f32_nhwc_match(const struct maxpool_plan *p)
     if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_LAST || p->rank < 1 || p->rank > 3)
         return 0;
     if (p->desc.index_type != MAXPOOL_INDEX_NONE &&
-        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX))
+        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX || p->max_offset > INT32_MAX))
         return 0;
     return 1;
 }

@@ -185,21 +185,22 @@ CF_AI void KFN(wreduce)(const float *cv, const int32_t *cl, const int32_t *st, c
     VI_STORE(rp, bp);
 }
 
-/* Output columns [c0, *c1) whose windows' union [*u0, *u1) fits the row
- * buffer (the match function guarantees that one window does); u0 == u1
- * when every window of the range is empty. Starts and ends of windows are
- * not monotonic in general (dilated windows clipped at the end), hence the
- * running min / max. */
+/* Output columns [c0, *c1), at most CF_LF_COLS of them (empty windows
+ * included: the column tables hold CF_LF_COLS), whose windows' union
+ * [*u0, *u1) fits the row buffer (the match function guarantees that one
+ * window does); u0 == u1 when every window of the range is empty. Starts and
+ * ends of windows are not monotonic in general (dilated windows clipped at
+ * the end), hence the running min / max. */
 static inline void KFN(wchunk)(const cf_axis *aw, int64_t c0, int64_t *c1, int64_t *u0, int64_t *u1)
 {
     int64_t a = INT64_MAX, e = INT64_MIN, o = c0;
-    for (; o < aw->out; ++o) {
+    for (; o < aw->out && o - c0 < CF_LF_COLS; ++o) {
         const int64_t cnt = aw->count[o];
         if (cnt == 0)
             continue;
         const int64_t s = aw->start[o], t = s + (cnt - 1) * aw->step + 1;
         const int64_t na = s < a ? s : a, ne = t > e ? t : e;
-        if ((ne - na > CF_LF_CAP || o - c0 >= CF_LF_COLS) && o > c0)
+        if (ne - na > CF_LF_CAP && o > c0)
             break;
         a = na;
         e = ne;

@@ -174,7 +174,11 @@ CF_AI void KFN(wpadded)(const cf_geom *g, const float *xr, int64_t ob, int64_t o
         return;
     }
     const int64_t in = g->aw.in;
-    int64_t a = u0 < 0 ? 0 : u0, e = u1 < in ? u1 : in; /* inside part */
+    /* inside part [a, e), u0 <= a <= e <= u1 (the copy may lie wholly in
+     * either padding: then a == e at that end) */
+    int64_t a = u0 < 0 ? 0 : u0, e = u1 < in ? u1 : in;
+    if (a > u1)
+        a = u1;
     if (e < a)
         e = a;
     for (int64_t u = u0; u < a; ++u)
