@@ -40,8 +40,8 @@
 #if defined(__SANITIZE_ADDRESS__)
 #define TH_ASAN 1
 #endif
-#ifdef TH_ASAN
-#include <sanitizer/allocator_interface.h>
+#ifdef TH_ASAN /* the sanitizer runtime's (gcc ships no header for it) */
+size_t __sanitizer_get_current_allocated_bytes(void);
 #elif defined(__GLIBC__)
 #include <malloc.h>
 #endif
