@@ -209,7 +209,8 @@ MAXPOOL_API void maxpool_desc_init(maxpool_desc *desc, int spatial_rank);
 /**
  * Validates desc against input_shape (spatial_rank + 2 dims, in memory order:
  * N, C, D... or N, D..., C) and writes the output shape in the same order.
- * Same checks as maxpool_plan_create, no allocation.
+ * Same checks as maxpool_plan_create, no allocation, O(spatial_rank *
+ * log(max attribute)) time whatever the attributes.
  */
 MAXPOOL_API maxpool_status maxpool_output_shape(const maxpool_desc *desc, const int64_t *input_shape,
                                                 int64_t *output_shape, maxpool_error *err);
@@ -217,9 +218,22 @@ MAXPOOL_API maxpool_status maxpool_output_shape(const maxpool_desc *desc, const 
 typedef struct maxpool_plan maxpool_plan;
 
 /**
- * Validates everything, computes the output shape and every window, and picks
- * the kernel. On success *plan is owned by the caller (maxpool_plan_destroy);
- * on failure *plan is NULL. err may be NULL.
+ * Validates everything, computes the output shape, lowers the windows and
+ * picks the kernel. On success *plan is owned by the caller
+ * (maxpool_plan_destroy); on failure *plan is NULL. err may be NULL.
+ *
+ * Cost, whatever the attributes (they may come from an untrusted model): a
+ * plan takes O(spatial_rank * log(max attribute)) time plus, when the
+ * geometry is bounded by the input (per axis: output size, kernel, stride,
+ * dilation, dilated kernel and pads at most 4*in + 64) and the output holds
+ * an element, a table of 16 bytes per output position per axis (at most
+ * 16 * (4*in + 64) bytes per axis). Other geometry (pads or strides far
+ * larger than the input, N or C = 0) allocates nothing beyond the plan
+ * itself (a few KiB) and runs the portable reference kernel, which computes
+ * each window in closed form: correct for any attributes that pass
+ * validation, and as fast as such a geometry deserves. All size arithmetic
+ * is int64 and overflow-checked: attributes whose arithmetic would leave
+ * int64 give MAXPOOL_ERR_OVERFLOW (docs/reliability.md).
  */
 MAXPOOL_API maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *input_shape,
                                                maxpool_plan **plan, maxpool_error *err);
