@@ -3,7 +3,8 @@
  * from several pthreads, each on its own buffers, must give the same bits as
  * single runs; and a plan run many times (inputs alternating) must give the
  * same bits every time. Covers several dtypes, both layouts, indices, and
- * num_threads 1 and 3 inside each pthread (OpenMP teams nested in pthreads).
+ * num_threads 1 and 3 inside each pthread (OpenMP teams nested in pthreads);
+ * and many plans created, run and destroyed from several pthreads at once.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -214,6 +215,96 @@ static void reuse_case(void)
     ts_set_context("%s", "");
 }
 
+/* Many plans created, run and destroyed at the same time from several
+ * pthreads (plan creation reads the CPU features and the environment;
+ * nothing in it may be shared state): each thread walks the same list of
+ * descriptors, bounded and not (pads far past the input: the reference with
+ * closed-form windows), and must get the bits a single thread got. */
+#define CREATE_DESCS 12
+typedef struct create_job {
+    const maxpool_desc *descs;
+    const int64_t *shape;
+    const float *x;
+    const float *y_want; /* [CREATE_DESCS][CREATE_MAX_OUT] */
+    int failures;
+} create_job;
+#define CREATE_MAX_OUT 4096
+
+static int create_and_run(const maxpool_desc *d, const int64_t *shape, const float *x, float *y)
+{
+    maxpool_plan *p = NULL;
+    if (maxpool_plan_create(d, shape, &p, NULL) != MAXPOOL_OK)
+        return 1;
+    int bad = maxpool_plan_output_elements(p) > CREATE_MAX_OUT;
+    if (!bad)
+        bad = maxpool_run(p, x, y, NULL) != MAXPOOL_OK;
+    maxpool_plan_destroy(p);
+    return bad;
+}
+
+static void *create_worker(void *arg)
+{
+    create_job *j = arg;
+    float *y = malloc(CREATE_MAX_OUT * sizeof *y);
+    for (int rep = 0; rep < 30; ++rep)
+        for (int k = 0; k < CREATE_DESCS; ++k) {
+            memset(y, 0xa5, CREATE_MAX_OUT * sizeof *y);
+            j->failures += create_and_run(&j->descs[k], j->shape, j->x, y);
+            j->failures += memcmp(y, j->y_want + (size_t)k * CREATE_MAX_OUT, CREATE_MAX_OUT * sizeof *y) != 0;
+        }
+    free(y);
+    return NULL;
+}
+
+static void concurrent_create_case(void)
+{
+    ts_set_context("concurrent plan creation");
+    maxpool_desc descs[CREATE_DESCS];
+    const int64_t shape[4] = {1, 3, 11, 13};
+    for (int k = 0; k < CREATE_DESCS; ++k) {
+        maxpool_desc *d = &descs[k];
+        maxpool_desc_init(d, 2);
+        d->kernel[0] = 1 + k % 4;
+        d->kernel[1] = 1 + (k + 1) % 3;
+        d->stride[0] = 1 + k % 2;
+        d->stride[1] = 1 + k % 3;
+        d->layout = k % 3 == 2 ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+        d->rounding = (maxpool_rounding)(k % 3);
+        d->num_threads = 1 + k % 2;
+        if (k % 4 == 3) { /* not bounded by the input: pads far past it */
+            d->pad_begin[1] = 120 + k; /* > 4*13 + 64 */
+            d->pad_end[0] = 4;
+            d->stride[1] = 7;
+        }
+    }
+    float x[3 * 11 * 13];
+    ts_rng r;
+    ts_rng_seed(&r, 7);
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; ++i)
+        x[i] = (float)ts_rng_range(&r, -100, 100);
+    float *want = malloc((size_t)CREATE_DESCS * CREATE_MAX_OUT * sizeof *want);
+    memset(want, 0xa5, (size_t)CREATE_DESCS * CREATE_MAX_OUT * sizeof *want);
+    int bad = 0;
+    for (int k = 0; k < CREATE_DESCS; ++k)
+        bad += create_and_run(&descs[k], shape, x, want + (size_t)k * CREATE_MAX_OUT);
+    CHECK_EQ_INT(bad, 0);
+    pthread_t th[NTHREADS];
+    create_job jobs[NTHREADS];
+    int started[NTHREADS];
+    for (int t = 0; t < NTHREADS; ++t) {
+        jobs[t] = (create_job){descs, shape, x, want, 0};
+        started[t] = pthread_create(&th[t], NULL, create_worker, &jobs[t]) == 0;
+        CHECK(started[t]);
+    }
+    for (int t = 0; t < NTHREADS; ++t)
+        if (started[t]) {
+            pthread_join(th[t], NULL);
+            CHECK_EQ_INT(jobs[t].failures, 0);
+        }
+    free(want);
+    ts_set_context("%s", "");
+}
+
 /* maxpool_plan_threads: num_threads capped by the task count, 1 below
  * MAXPOOL_PARALLEL_MIN_BYTES (read at plan creation), 1 without OpenMP. */
 static void threads_threshold_case(void)
@@ -331,6 +422,7 @@ int main(int argc, char **argv)
         }
     }
     reuse_case();
+    concurrent_create_case();
     threads_threshold_case();
     return ts_finish();
 }
