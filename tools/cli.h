@@ -15,7 +15,7 @@
 #define CLI_EXIT_FILE 3     /* a .npy file cannot be read, parsed or written */
 
 #define CLI_MESSAGE_SIZE 768
-#define CLI_LIST_CAPACITY (2 * MAXPOOL_MAX_SPATIAL + 2)
+#define CLI_LIST_CAPACITY 64 /* the longest list: --input_shape, up to the 64 dimensions of a .npy file */
 
 typedef enum cli_kind {
     CLI_LIST,   /* comma-separated integers: 3,3 */

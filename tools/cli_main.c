@@ -9,11 +9,16 @@
  * maxpool_*_lower, so every check the C API makes applies here too; this file
  * only checks its own syntax. See docs/cli.md.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "cli.h"
 #include "npy.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 static const char *const nan_choices[] = {"propagate", "ignore", NULL};
 static const char *const isa_choices[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", NULL};
@@ -24,6 +29,7 @@ static const char *const dtype_choices[] = {"f32", "f64", "f16", "bf16", "i8", "
 static const maxpool_dtype dtype_values[] = {MAXPOOL_F32, MAXPOOL_F64, MAXPOOL_F16, MAXPOOL_BF16, MAXPOOL_I8,
                                              MAXPOOL_U8,  MAXPOOL_I16, MAXPOOL_U16, MAXPOOL_I32,  MAXPOOL_I64};
 static const char *const flavor_choices[] = {"torch", "aclnn", "openvino", NULL};
+static const char *const bool_choices[] = {"0", "1", NULL};
 static const maxpool_adaptive_flavor flavor_values[] = {MAXPOOL_ADAPTIVE_TORCH, MAXPOOL_ADAPTIVE_ACLNN,
                                                         MAXPOOL_ADAPTIVE_OPENVINO};
 
@@ -237,9 +243,13 @@ static void common_options(cli_table *t, int shape_mode)
     cli_add(t, "layout", CLI_CHOICE, 0, layout_choices, "nchw|nhwc",
             "memory layout of X and Y: channels first (default) or last");
     if (shape_mode) {
-        cli_add(t, "input_shape", CLI_LIST, MAXPOOL_MAX_SPATIAL + 2, NULL, "N,C,D,...",
+        /* As many dimensions as a .npy file may have: the front-end, not the
+         * option parser, rejects a rank, as it does for the run. */
+        cli_add(t, "input_shape", CLI_LIST, NPY_MAX_DIMS, NULL, "N,C,D,...",
                 "the input shape, in memory order (required)");
         cli_add(t, "dtype", CLI_CHOICE, 0, dtype_choices, "TYPE", "element type the front-end validates; default f32");
+        cli_add(t, "indices", CLI_CHOICE, 0, bool_choices, "0|1",
+                "1: as a run given Indices.npy (index type and range checked); default 0");
     } else {
         cli_add(t, "dtype", CLI_CHOICE, 0, dtype_choices, "TYPE",
                 "reinterpret X's elements as TYPE (same size), e.g. bf16 for a <u2 file");
@@ -290,7 +300,8 @@ static void print_usage(FILE *f)
             "Attributes are the spec's own names as --name value (lists: 3,3). Every subcommand\n"
             "also takes --nan propagate|ignore, --layout nchw|nhwc, and (not shape) --threads N,\n"
             "--isa auto|scalar|sse2|avx2|avx512 and --dtype TYPE. Indices.npy, when given, asks for\n"
-            "the indices output. Exit status: 0 ok, 1 rejected by the library, 2 usage error,\n"
+            "the indices output (shape: --indices 1). Outputs must be new names or regular files,\n"
+            "not the input. Exit status: 0 ok, 1 rejected by the library, 2 usage error,\n"
             "3 file error. See docs/cli.md.\n",
             MAXPOOL_VERSION_MAJOR, MAXPOOL_VERSION_MINOR, MAXPOOL_VERSION_PATCH);
 }
@@ -310,6 +321,149 @@ static void print_spec_help(const spec_def *s, int shape_mode)
                s->name, s->usage_attrs, s->summary);
     cli_print_options(stdout, &t);
     printf("  %-30s %s\n", "--help", "this text");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plan: one code path for the run and for shape                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Lowers the attributes of spec s for an input of the given dtype and shape,
+ * applies the common options and creates the plan, with every check a run
+ * makes before it touches the data. The run and 'maxpool shape' both call
+ * this, so that shape prints exactly the shapes the run accepts and rejects
+ * the rest with the run's message and exit code. Returns CLI_EXIT_OK with
+ * *plan and *desc set, or an exit code after printing the message.
+ */
+static int make_plan(const spec_def *s, cli_table *t, maxpool_dtype dtype, int ndim, const int64_t *shape,
+                     int want_indices, maxpool_desc *desc, maxpool_plan **plan)
+{
+    const char *who = s->name; /* for messages: "onnx: ..." */
+    char msg[CLI_MESSAGE_SIZE] = "";
+    maxpool_error err = {MAXPOOL_OK, ""};
+    *plan = NULL;
+    if (s->lower(t, dtype, ndim, want_indices, desc, &err, msg, sizeof msg) != 0) {
+        if (msg[0]) {
+            cli_error("%s", msg);
+            return CLI_EXIT_USAGE;
+        }
+        cli_error("%s", err.message);
+        return CLI_EXIT_REJECTED;
+    }
+    if (desc->spatial_rank + 2 != ndim || ndim > MAXPOOL_MAX_SPATIAL + 2) {
+        /* The front-end checks the rank; this only guards the arrays of the callers. */
+        cli_error("%s: a %d-dimensional input does not fit this pooling", who, ndim);
+        return CLI_EXIT_REJECTED;
+    }
+    if (apply_common(t, desc, msg, sizeof msg) != 0) {
+        cli_error("%s", msg);
+        return CLI_EXIT_USAGE;
+    }
+    if (want_indices && desc->index_type == MAXPOOL_INDEX_NONE) {
+        cli_error("%s: this spec and version have no indices output", who);
+        return CLI_EXIT_REJECTED;
+    }
+    if (maxpool_plan_create(desc, shape, plan, &err) != MAXPOOL_OK) {
+        cli_error("%s", err.message);
+        return CLI_EXIT_REJECTED;
+    }
+    int64_t n_out = maxpool_plan_output_elements(*plan);
+    if (n_out < 0 || (uint64_t)n_out > SIZE_MAX / 8) {
+        cli_error("%s: the output has too many elements", who);
+        maxpool_plan_destroy(*plan);
+        *plan = NULL;
+        return CLI_EXIT_REJECTED;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output files: what may be written                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Which file a path names, for the same-file checks. An existing file is its
+ * (st_dev, st_ino), so hard links and symlinked directories compare equal; a
+ * file yet to be created is its directory's (st_dev, st_ino) plus its last
+ * path component, so "d/y.npy", "./d/y.npy" and "link-to-d/y.npy" compare
+ * equal too.
+ */
+typedef struct file_id {
+    int exists;
+    dev_t dev;
+    ino_t ino;
+    const char *base; /* !exists: the last path component */
+} file_id;
+
+static int same_file(const file_id *a, const file_id *b)
+{
+    return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino &&
+           (a->exists || strcmp(a->base, b->base) == 0);
+}
+
+/* The identity of an output path, after npy_check_output has refused anything
+ * but a regular file or a new name. 0, or -1 with a message. */
+static int output_id(const char *path, file_id *id, char *msg, size_t msg_size)
+{
+    struct stat st;
+    if (npy_check_output(path, msg, msg_size) != 0)
+        return -1;
+    if (lstat(path, &st) == 0) { /* a regular file (npy_check_output) */
+        *id = (file_id){1, st.st_dev, st.st_ino, NULL};
+        return 0;
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path); /* "/y.npy": the root */
+    char *dir = malloc(dirlen + 2);
+    if (!dir) {
+        snprintf(msg, msg_size, "%s: out of memory", path);
+        return -1;
+    }
+    memcpy(dir, dirlen ? path : ".", dirlen ? dirlen : 1);
+    dir[dirlen ? dirlen : 1] = '\0';
+    int rc = stat(dir, &st);
+    int e = errno;
+    free(dir);
+    if (rc != 0) {
+        snprintf(msg, msg_size, "%s: cannot create: %s", path, strerror(e));
+        return -1;
+    }
+    *id = (file_id){0, st.st_dev, st.st_ino, slash ? slash + 1 : path};
+    return 0;
+}
+
+/*
+ * Before anything is read or computed: every output must be a new name or a
+ * regular file (never a symlink, FIFO, socket, device or directory), and must
+ * name neither the input nor another output. Returns CLI_EXIT_OK, or
+ * CLI_EXIT_FILE after printing the message.
+ */
+static int check_files(const char *who, const char *x_path, const char *const *out, int n_out)
+{
+    static const char *const role[] = {"Y", "Indices"};
+    char msg[CLI_MESSAGE_SIZE];
+    file_id id[2], x;
+    struct stat st;
+    /* An input that cannot be stat'ed is reported by npy_load. */
+    int have_x = stat(x_path, &st) == 0;
+    if (have_x)
+        x = (file_id){1, st.st_dev, st.st_ino, NULL};
+    for (int i = 0; i < n_out; ++i) {
+        if (output_id(out[i], &id[i], msg, sizeof msg) != 0) {
+            cli_error("%s", msg);
+            return CLI_EXIT_FILE;
+        }
+        if (have_x && same_file(&id[i], &x)) {
+            cli_error("%s: %s '%s' names the same file as the input '%s'", who, role[i], out[i], x_path);
+            return CLI_EXIT_FILE;
+        }
+        for (int j = 0; j < i; ++j)
+            if (strcmp(out[i], out[j]) == 0 || same_file(&id[i], &id[j])) {
+                cli_error("%s: %s '%s' and %s '%s' name the same file", who, role[j], out[j], role[i], out[i]);
+                return CLI_EXIT_FILE;
+            }
+    }
+    return CLI_EXIT_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -355,31 +509,15 @@ static int run_shape(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     maxpool_dtype dtype = cli_given(&t, "dtype") ? dtype_values[cli_given(&t, "dtype")->choice] : MAXPOOL_F32;
+    int want_indices = cli_given(&t, "indices") && cli_given(&t, "indices")->choice == 1;
     maxpool_desc desc;
-    maxpool_error err = {MAXPOOL_OK, ""};
-    msg[0] = '\0';
-    if (s->lower(&t, dtype, in->n, 0, &desc, &err, msg, sizeof msg) != 0) {
-        if (msg[0]) {
-            cli_error("%s", msg);
-            return CLI_EXIT_USAGE;
-        }
-        cli_error("%s", err.message);
-        return CLI_EXIT_REJECTED;
-    }
-    if (apply_common(&t, &desc, msg, sizeof msg) != 0) {
-        cli_error("%s", msg);
-        return CLI_EXIT_USAGE;
-    }
-    if (desc.spatial_rank + 2 != in->n) { /* the front-end checks this; never trust blindly */
-        cli_error("%s: --input_shape has %d dimensions, the lowered pooling expects %d", who, in->n,
-                  desc.spatial_rank + 2);
-        return CLI_EXIT_REJECTED;
-    }
+    maxpool_plan *plan;
+    int rc = make_plan(s, &t, dtype, in->n, in->list, want_indices, &desc, &plan);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     int64_t out[MAXPOOL_MAX_SPATIAL + 2];
-    if (maxpool_output_shape(&desc, in->list, out, &err) != MAXPOOL_OK) {
-        cli_error("%s", err.message);
-        return CLI_EXIT_REJECTED;
-    }
+    maxpool_plan_output_shape(plan, out);
+    maxpool_plan_destroy(plan);
     char buf[512];
     cli_format_list(buf, sizeof buf, out, in->n);
     printf("%s\n", buf);
@@ -411,10 +549,9 @@ static int run_pool(const spec_def *s, int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     const char *x_path = pos[0], *y_path = pos[1], *i_path = npos > 2 ? pos[2] : NULL;
-    if (i_path && strcmp(y_path, i_path) == 0) {
-        cli_error("%s: Y and Indices name the same file '%s'", who, y_path);
-        return CLI_EXIT_USAGE;
-    }
+    int rc = check_files(who, x_path, pos + 1, npos - 1);
+    if (rc != CLI_EXIT_OK)
+        return rc;
 
     npy_array x;
     char npy_msg[NPY_MESSAGE_SIZE];
@@ -422,7 +559,7 @@ static int run_pool(const spec_def *s, int argc, char **argv)
         cli_error("%s", npy_msg);
         return CLI_EXIT_FILE;
     }
-    int rc = CLI_EXIT_REJECTED;
+    rc = CLI_EXIT_REJECTED;
     maxpool_plan *plan = NULL;
     void *y = NULL, *idx = NULL;
     npy_pending py = {NULL, NULL}, pi = {NULL, NULL};
@@ -443,44 +580,15 @@ static int run_pool(const spec_def *s, int argc, char **argv)
         /* Y keeps X's descriptor: a <u2 file read as bf16 gives a <u2 file. */
     }
     maxpool_desc desc;
-    maxpool_error err = {MAXPOOL_OK, ""};
-    msg[0] = '\0';
-    if (s->lower(&t, dtype, x.ndim, i_path != NULL, &desc, &err, msg, sizeof msg) != 0) {
-        if (msg[0]) {
-            cli_error("%s", msg);
-            rc = CLI_EXIT_USAGE;
-        } else
-            cli_error("%s", err.message);
+    if ((rc = make_plan(s, &t, dtype, x.ndim, x.shape, i_path != NULL, &desc, &plan)) != CLI_EXIT_OK)
         goto done;
-    }
-    if (desc.spatial_rank + 2 != x.ndim || x.ndim > MAXPOOL_MAX_SPATIAL + 2) {
-        /* The front-end checks the rank; this only guards the arrays below. */
-        cli_error("%s: a %d-dimensional input does not fit this pooling", x_path, x.ndim);
-        goto done;
-    }
-    if (apply_common(&t, &desc, msg, sizeof msg) != 0) {
-        cli_error("%s", msg);
-        rc = CLI_EXIT_USAGE;
-        goto done;
-    }
-    if (i_path && desc.index_type == MAXPOOL_INDEX_NONE) {
-        cli_error("%s: this spec and version have no indices output (drop Indices.npy)", who);
-        goto done;
-    }
-    if (maxpool_plan_create(&desc, x.shape, &plan, &err) != MAXPOOL_OK) {
-        cli_error("%s", err.message);
-        goto done;
-    }
+    rc = CLI_EXIT_REJECTED;
 
     int64_t out_shape[MAXPOOL_MAX_SPATIAL + 2];
     maxpool_plan_output_shape(plan, out_shape);
-    int64_t n_out = maxpool_plan_output_elements(plan);
+    int64_t n_out = maxpool_plan_output_elements(plan); /* checked by make_plan */
     size_t esize = x.itemsize;
     size_t isize = desc.index_type == MAXPOOL_INDEX_I32 ? 4 : desc.index_type == MAXPOOL_INDEX_I64 ? 8 : 0;
-    if (n_out < 0 || (uint64_t)n_out > SIZE_MAX / 8) {
-        cli_error("%s: the output has too many elements", who);
-        goto done;
-    }
     y = malloc((size_t)n_out * esize + 1);
     if (isize)
         idx = malloc((size_t)n_out * isize + 1);

@@ -4,6 +4,7 @@
 #include "npy.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -372,16 +373,33 @@ int npy_load(const char *path, npy_array *a, char *msg, size_t msg_size)
 {
     char m[NPY_MESSAGE_SIZE];
     memset(a, 0, sizeof *a);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(msg, msg_size, "%s: cannot open: %s", path, strerror(errno));
+    /* Only regular files and pipes (/dev/stdin, a FIFO) are read: a terminal
+     * or a device could block forever or have side effects on open. stat
+     * first, so that no such file is even opened; then open non-blocking, so
+     * that a FIFO with no writer does not block the open (reading it then
+     * gives end-of-file at once), and check the opened file itself. */
     struct stat st;
-    int have_stat = fstat(fileno(f), &st) == 0;
-    if (have_stat && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return fail(msg, msg_size, "%s: cannot read: is a directory", path);
+    if (stat(path, &st) != 0)
+        return fail(msg, msg_size, "%s: cannot open: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+        return fail(msg, msg_size, "%s: cannot read: is %s (only regular files and pipes are read)", path,
+                    npy_file_kind(st.st_mode));
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0)
+        return fail(msg, msg_size, "%s: cannot open: %s", path, strerror(errno));
+    int flags;
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode)) ||
+        (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        close(fd);
+        return fail(msg, msg_size, "%s: cannot read: not a regular file or a pipe", path);
     }
-    int regular = have_stat && S_ISREG(st.st_mode);
+    int regular = S_ISREG(st.st_mode); /* a pipe's size is not known up front */
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return fail(msg, msg_size, "%s: cannot open: %s", path, strerror(e));
+    }
 
     /* The fixed prefix: magic, version, header length. */
     unsigned char pre[12];
@@ -518,6 +536,30 @@ static char *dup_string(const char *s)
     return d;
 }
 
+const char *npy_file_kind(unsigned mode)
+{
+    mode_t m = (mode_t)mode;
+    return S_ISREG(m)    ? "a regular file"
+           : S_ISDIR(m)  ? "a directory"
+           : S_ISLNK(m)  ? "a symbolic link"
+           : S_ISFIFO(m) ? "a FIFO"
+           : S_ISSOCK(m) ? "a socket"
+           : S_ISCHR(m)  ? "a character device"
+           : S_ISBLK(m)  ? "a block device"
+                         : "not a regular file";
+}
+
+int npy_check_output(const char *path, char *msg, size_t msg_size)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) /* lstat: a symlink is seen, not followed */
+        return errno == ENOENT ? 0 : fail(msg, msg_size, "%s: cannot write: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return fail(msg, msg_size, "%s: cannot write: is %s (only a regular file is replaced)", path,
+                    npy_file_kind(st.st_mode));
+    return 0;
+}
+
 void npy_save_abort(npy_pending *p)
 {
     if (!p)
@@ -552,14 +594,13 @@ int npy_save_begin(npy_pending *p, const char *path, const char *descr, int ndim
     if (hsize == 0)
         return fail(msg, msg_size, "%s: cannot encode the header", path);
 
-    /* Refuse what rename would refuse, before anything is written: a
-     * directory in the way. (Commits of several outputs should not fail
-     * half-way.) */
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return fail(msg, msg_size, "%s: cannot write: is a directory", path);
+    /* Refuse, before anything is written, a destination that is not a
+     * regular file (commits of several outputs should not fail half-way). */
+    if (npy_check_output(path, msg, msg_size) != 0)
+        return -1;
 
-    /* Temporary file in the destination's directory, so rename is atomic. */
+    /* Temporary file in the destination's directory, so rename is atomic.
+     * mkstemp opens with O_CREAT | O_EXCL, which never follows a symlink. */
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     static const char tmpl[] = ".maxpool-tmp-XXXXXX";
@@ -633,6 +674,12 @@ int npy_save_commit(npy_pending *p, char *msg, size_t msg_size)
 {
     if (!p->tmp_path)
         return fail(msg, msg_size, "nothing to commit");
+    /* Checked again: the destination may have been replaced since begin.
+     * (rename never writes through a symlink; it would replace the link.) */
+    if (npy_check_output(p->final_path, msg, msg_size) != 0) {
+        npy_save_abort(p);
+        return -1;
+    }
     if (rename(p->tmp_path, p->final_path) != 0) {
         int e = errno;
         char *final_path = p->final_path;

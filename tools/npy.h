@@ -59,12 +59,24 @@ void npy_free(npy_array *a);
  */
 size_t npy_encode_header(char *buf, size_t cap, const char *descr, int ndim, const int64_t *shape);
 
+/** "a directory", "a FIFO", "a symbolic link", ... for a st_mode, for messages. */
+const char *npy_file_kind(unsigned mode);
+
+/**
+ * Whether path may be replaced by an atomic write: it does not exist, or it is
+ * a regular file. A symlink (even to a regular file), a FIFO, a socket, a
+ * device or a directory is refused (lstat: a symlink is not followed), so that
+ * the rename never turns a special file into a regular one.
+ */
+int npy_check_output(const char *path, char *msg, size_t msg_size);
+
 /*
  * Atomic writes. npy_save_begin writes the whole file to a temporary file in
  * the destination's directory; npy_save_commit renames it into place;
  * npy_save_abort removes it. A program that writes several outputs begins all
  * of them, then commits all of them, so that a failure leaves no output (and
- * never a half-written one).
+ * never a half-written one). Both begin and commit refuse a destination that
+ * npy_check_output refuses. npy_load reads regular files and pipes only.
  */
 typedef struct npy_pending {
     char *tmp_path;   /* NULL when nothing is pending */

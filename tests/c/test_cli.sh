@@ -288,6 +288,8 @@ np.save('x4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['X4']), np.f
 np.save('y4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['Y4']), np.float32), 1, -1)))
 np.save('i4l.npy', np.ascontiguousarray(np.moveaxis(np.array(eval(E['I4']), np.int64), 1, -1)))
 cmd_save('xi8.npy', '|i1', E['XA'])
+np.save('xe.npy', np.zeros((0, 1, 65536, 65536), np.float32))   # header only: no data
+np.save('x11.npy', np.zeros([1] * 11, np.float32))
 cmd_save('x1d.npy', '<f4', '[1,2,3]')
 cmd_save('xf.npy', '<f4', '[[[[1,2,3],[4,5,6]]]]', 'fortran')
 cmd_save('xbe.npy', '>f4', E['XA'], 'raw')
@@ -485,7 +487,8 @@ run_fail "missing files" "missing the input and output files" "$M" onnx --kernel
 expect_rc "missing files" 2
 run_fail "missing output file" "missing the output file" "$M" onnx --kernel_shape 2,2 xa.npy
 run_fail "too many files" "unexpected argument 'extra.npy'" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy iF.npy extra.npy
-run_fail "same Y and Indices" "same file" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy yF.npy
+run_fail "same Y and Indices" "name the same file" "$M" onnx --kernel_shape 2,2 xa.npy yF.npy yF.npy
+expect_rc "same Y and Indices" 3
 run_fail "shape without input_shape" "missing --input_shape" "$M" shape onnx --kernel_shape 2,2
 run_fail "shape unknown spec" "unknown spec 'caffe'" "$M" shape caffe --kernel_shape 2,2
 run_fail "demo with arguments" "demo takes no arguments" "$M" demo --fast
@@ -535,6 +538,141 @@ rmdir idir.npy
 cp xa.npy keep.npy
 "$M" onnx --kernel_shape 2,0 xb.npy keep.npy 2>/dev/null
 if cmp -s xa.npy keep.npy; then pass; else fail "existing output changed by a failing run"; fi
+
+# ---- outputs that are not regular files, outputs naming an input ------------
+# Only a new name or a regular file is written (temporary file + rename); a
+# symlink, FIFO, device or directory is refused and left as it was, and so is
+# an output naming the input or the other output. Each case: exit 3, one
+# stderr line, no output or temporary file, the special file still of its
+# type, the input unchanged. timeout: a FIFO must never hang the tool.
+cp xa.npy xin.npy
+cp xb.npy tgt.npy
+XSUM=$(cksum <xin.npy)
+TSUM=$(cksum <tgt.npy)
+K22="--kernel_shape 2,2"
+# file_fail NAME SUBSTRING TEST-ARGS -- CMD...: run_fail + exit 3 + `test TEST-ARGS`
+# still true afterwards + xin.npy and tgt.npy unchanged.
+file_fail() {
+    local name=$1 want=$2
+    shift 2
+    local t=()
+    while [ "$1" != "--" ]; do t+=("$1"); shift; done
+    shift
+    run_fail "$name" "$want" timeout 10 "$@"
+    expect_rc "$name" 3
+    if test "${t[@]}"; then pass; else fail "$name: 'test ${t[*]}' no longer holds"; fi
+    if [ "$(cksum <xin.npy)" = "$XSUM" ] && [ "$(cksum <tgt.npy)" = "$TSUM" ]; then pass; else
+        fail "$name: the input or the symlink target changed"
+    fi
+}
+ln -s tgt.npy lreg.npy
+file_fail "Y is a symlink to a file" "lreg.npy: cannot write: is a symbolic link" -L lreg.npy -- \
+    "$M" onnx $K22 xin.npy lreg.npy
+if [ "$(readlink lreg.npy)" = tgt.npy ]; then pass; else fail "symlink to a file: now points to $(readlink lreg.npy)"; fi
+file_fail "Indices is a symlink" "lreg.npy: cannot write: is a symbolic link" -L lreg.npy -- \
+    "$M" onnx $K22 xin.npy yF.npy lreg.npy
+ln -s xin.npy lin.npy
+file_fail "Y is a symlink to the input" "lin.npy: cannot write: is a symbolic link" -L lin.npy -- \
+    "$M" onnx $K22 xin.npy lin.npy
+ln -s nothere.npy ldang.npy
+file_fail "Y is a dangling symlink" "ldang.npy: cannot write: is a symbolic link" -L ldang.npy -- \
+    "$M" onnx $K22 xin.npy ldang.npy
+if [ ! -e nothere.npy ]; then pass; else fail "dangling symlink: its target was created"; fi
+mkfifo fifo.npy
+file_fail "Y is a FIFO" "fifo.npy: cannot write: is a FIFO" -p fifo.npy -- "$M" onnx $K22 xin.npy fifo.npy
+file_fail "Indices is a FIFO" "fifo.npy: cannot write: is a FIFO" -p fifo.npy -- "$M" onnx $K22 xin.npy yF.npy fifo.npy
+# Pipes are read (/dev/stdin); a FIFO with no writer is opened non-blocking, so
+# it reads as empty at once instead of hanging.
+file_fail "X is a FIFO without writer" "fifo.npy: truncated file" -p fifo.npy -- "$M" onnx $K22 fifo.npy yF.npy
+run_ok "X is a pipe" sh -c 'cat xin.npy | "$0" onnx --kernel_shape 2,2 --pads 1,1,1,1 /dev/stdin y.npy' "$M" &&
+    check "X is a pipe" y.npy '<f4' "$Y1"
+mkdir -p adir.npy
+file_fail "Y is a directory" "adir.npy: cannot write: is a directory" -d adir.npy -- "$M" onnx $K22 xin.npy adir.npy
+file_fail "X is a directory" "adir.npy: cannot read: is a directory" -d adir.npy -- "$M" onnx $K22 adir.npy yF.npy
+# A /dev/null of our own (the real one is never used): needs root for mknod.
+if mknod "$T/null" c 1 3 2>/dev/null; then
+    file_fail "Y is a character device" "null: cannot write: is a character device" -c "$T/null" -- \
+        "$M" onnx $K22 xin.npy "$T/null"
+    file_fail "X is a character device" "null: cannot read: is a character device" -c "$T/null" -- \
+        "$M" onnx $K22 "$T/null" yF.npy
+    if [ "$(stat -c %t,%T "$T/null")" = "1,3" ]; then pass; else fail "character device: numbers changed"; fi
+else
+    echo "note: mknod not permitted (not root?); the character-device output test is skipped"
+fi
+# Output = input: the same path, another spelling, a hard link, a symlinked directory.
+file_fail "Y is the input" "Y 'xin.npy' names the same file as the input 'xin.npy'" -f xin.npy -- \
+    "$M" onnx $K22 xin.npy xin.npy
+file_fail "Indices is the input" "Indices './xin.npy' names the same file as the input" -f xin.npy -- \
+    "$M" onnx $K22 xin.npy yF.npy ./xin.npy
+ln xin.npy hard.npy
+file_fail "Y is the input via a hard link" "Y 'hard.npy' names the same file as the input" -f hard.npy -- \
+    "$M" onnx $K22 xin.npy hard.npy
+ln -s . ldir
+file_fail "Y is the input via a symlinked directory" "Y 'ldir/xin.npy' names the same file as the input" -L ldir -- \
+    "$M" onnx $K22 xin.npy ldir/xin.npy
+file_fail "X via a symlinked directory is Y" "Y 'xin.npy' names the same file as the input 'ldir/xin.npy'" -L ldir -- \
+    "$M" onnx $K22 ldir/xin.npy xin.npy
+# Two outputs naming one file: new (same path, spelled differently, through
+# a symlinked directory) or existing (hard links of each other).
+file_fail "Y = Indices, ./ spelling" "Y 'yF.npy' and Indices './yF.npy' name the same file" -f xin.npy -- \
+    "$M" onnx $K22 xin.npy yF.npy ./yF.npy
+file_fail "Y = Indices via a symlinked directory" "Y 'yF.npy' and Indices 'ldir/yF.npy' name the same file" -L ldir -- \
+    "$M" onnx $K22 xin.npy yF.npy ldir/yF.npy
+cp xb.npy o1.npy && ln o1.npy o2.npy
+O1SUM=$(cksum <o1.npy)
+file_fail "Y = Indices via a hard link" "Y 'o1.npy' and Indices 'o2.npy' name the same file" -f o2.npy -- \
+    "$M" onnx $K22 xin.npy o1.npy o2.npy
+if [ "$(cksum <o1.npy)" = "$O1SUM" ]; then pass; else fail "hard-linked outputs: content changed"; fi
+# Not refused: a regular file (with another name) is replaced, the other name keeps the old content.
+run_ok "Y is a regular file with a hard link" "$M" onnx --kernel_shape 2,2 --pads 1,1,1,1 xin.npy o1.npy &&
+    check "Y is a regular file with a hard link" o1.npy '<f4' "$Y1" && same "hard link keeps the old file" o2.npy xb.npy
+# Reading through a symlink is fine.
+run_ok "X is a symlink" "$M" onnx --kernel_shape 2,2 --pads 1,1,1,1 lin.npy y.npy && check "X is a symlink" y.npy '<f4' "$Y1"
+
+# ---- shape asks for indices as the run does ---------------------------------
+# OpenVINO i32 indices are flat over the tensor (axis 0): a 65536 x 65536
+# plane has indices up to 2^32 - 1. shape --indices 1 rejects it with the
+# run's message and exit code (the run is shown on an empty N = 0 tensor of
+# that plane, which needs no data); i64 indices, or no indices, are accepted.
+OVI="openvino --kernel 2,2 --strides 2,2"
+run_fail "shape ov i32 overflow" "indices up to 4294967295 do not fit int32" \
+    "$M" shape $OVI --index_element_type i32 --indices 1 --input_shape 1,1,65536,65536
+expect_rc "shape ov i32 overflow" 1
+run_fail "run ov i32 overflow" "do not fit int32" "$M" $OVI --index_element_type i32 xe.npy yF.npy iF.npy
+run_err=$(cat "$T/err.txt") run_rc=$LAST_RC
+run_fail "shape ov i32 overflow, N = 0" "do not fit int32" \
+    "$M" shape $OVI --index_element_type i32 --indices 1 --input_shape 0,1,65536,65536
+if [ "$(cat "$T/err.txt")" = "$run_err" ] && [ "$LAST_RC" -eq "$run_rc" ]; then pass; else
+    fail "shape ov i32: '$(cat "$T/err.txt")' exit $LAST_RC, the run: '$run_err' exit $run_rc"
+fi
+shape_is "shape ov i64 indices" "1,1,32768,32768" $OVI --index_element_type i64 --indices 1 --input_shape 1,1,65536,65536
+shape_is "shape ov i32 no indices" "1,1,32768,32768" $OVI --index_element_type i32 --input_shape 1,1,65536,65536
+run_ok "run ov i64, N = 0" "$M" $OVI --index_element_type i64 xe.npy y.npy i.npy
+# aclnn: int32 indices within each plane.
+run_fail "shape aclnn i32 overflow" "do not fit int32" \
+    "$M" shape adaptive --flavor aclnn --output_size 2,2,2 --indices 1 --input_shape 1,1,2048,1024,1025
+expect_rc "shape aclnn i32 overflow" 1
+shape_is "shape adaptive torch i64" "1,1,2,2,2" adaptive --output_size 2,2,2 --indices 1 --input_shape 1,1,2048,1024,1025
+# A version without indices: shape --indices 1 fails as the run does.
+run_fail "run ov v1 indices" "MaxPool-1" "$M" openvino --version 1 $OVK xa.npy yF.npy iF.npy
+run_err=$(cat "$T/err.txt") run_rc=$LAST_RC
+run_fail "shape ov v1 indices" "MaxPool-1" "$M" shape openvino --version 1 $OVK --indices 1 --input_shape 1,1,3,3
+if [ "$(cat "$T/err.txt")" = "$run_err" ] && [ "$LAST_RC" -eq "$run_rc" ]; then pass; else
+    fail "shape ov v1 indices: '$(cat "$T/err.txt")' exit $LAST_RC, the run: '$run_err' exit $run_rc"
+fi
+# storage_order and --nan are taken as the run takes them.
+shape_is "shape onnx storage_order" "1,1,4,4" onnx --opset 8 --kernel_shape 2,2 --pads 1,1,1,1 --storage_order 1 \
+    --indices 1 --nan propagate --input_shape 1,1,3,3
+run_fail "shape --indices 2" "--indices: '2' is not one of: 0, 1" "$M" shape onnx --kernel_shape 2,2 --indices 2 \
+    --input_shape 1,1,4,4
+expect_rc "shape --indices 2" 2
+# A rank the front-end refuses: the same message for shape and run, not a CLI syntax error.
+run_fail "run rank 11" "input_rank=11" "$M" onnx --kernel_shape 2,2 x11.npy yF.npy
+run_err=$(cat "$T/err.txt") run_rc=$LAST_RC
+run_fail "shape rank 11" "input_rank=11" "$M" shape onnx --kernel_shape 2,2 --input_shape 1,1,1,1,1,1,1,1,1,1,1
+if [ "$(cat "$T/err.txt")" = "$run_err" ] && [ "$LAST_RC" -eq "$run_rc" ]; then pass; else
+    fail "shape rank 11: '$(cat "$T/err.txt")' exit $LAST_RC, the run: '$run_err' exit $run_rc"
+fi
 
 # ---- the deferred value checks ---------------------------------------------
 if [ -s "$T/checks.tsv" ]; then
