@@ -302,10 +302,15 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
 
     const int64_t esz = (int64_t)maxpool_dtype_size(d->dtype);
     const int64_t isz = d->index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
-    if (!maxpool_mul(p->n, p->c, &in_elems) || !maxpool_mul(in_elems, p->in_spatial, &in_elems) ||
+    /* Sizes in bytes, with N and C counted as at least 1: an empty tensor
+     * (N or C = 0) whose other dimensions multiply past int64 is refused too,
+     * so every partial product of the shapes (C * spatial, the index
+     * multipliers) fits, in whatever order a caller forms it. */
+    const int64_t n1 = p->n > 0 ? p->n : 1, c1 = p->c > 0 ? p->c : 1;
+    if (!maxpool_mul(n1, c1, &in_elems) || !maxpool_mul(in_elems, p->in_spatial, &in_elems) ||
         !maxpool_mul(in_elems, esz, &(int64_t){0}))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "input tensor size overflows");
-    if (!maxpool_mul(p->n, p->c, &out_elems) || !maxpool_mul(out_elems, p->out_spatial, &out_elems) ||
+    if (!maxpool_mul(n1, c1, &out_elems) || !maxpool_mul(out_elems, p->out_spatial, &out_elems) ||
         !maxpool_mul(out_elems, esz > isz ? esz : isz, &(int64_t){0}))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "output tensor size overflows");
 

@@ -672,6 +672,23 @@ static void test_near_int64_max(void)
                     }
                     maxpool_plan_destroy(p);
                 }
+    /* empty tensors (N = 0) whose other dimensions multiply past int64 (fuzz_plan findings: C * spatial,
+     * the index multiplier, overflowed): refused as any too-large tensor is */
+    {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 1);
+        d.index_type = MAXPOOL_INDEX_I64;
+        const int64_t s1[3] = {0, 7, ((int64_t)1 << 61) + 1}, s2[3] = {0, ((int64_t)1 << 61) + 1, 16};
+        maxpool_plan *p = NULL;
+        CHECK_STATUS(maxpool_plan_create(&d, s1, &p, NULL), MAXPOOL_ERR_OVERFLOW);
+        CHECK_STATUS(maxpool_plan_create(&d, s2, &p, NULL), MAXPOOL_ERR_OVERFLOW);
+        d.pad_end[0] = INT64_MAX / 16; /* the output's C * spatial past int64, the input's not */
+        const int64_t s3[3] = {0, 64, 1};
+        CHECK_STATUS(maxpool_plan_create(&d, s3, &p, NULL), MAXPOOL_ERR_OVERFLOW);
+        const int64_t s4[3] = {0, 1, 1}; /* and within it: a plan (nothing to write) */
+        CHECK_STATUS(maxpool_plan_create(&d, s4, &p, NULL), MAXPOOL_OK);
+        maxpool_plan_destroy(p);
+    }
     printf("near INT64_MAX: %d plans\n", planned);
     CHECK(planned > 0);
 }
