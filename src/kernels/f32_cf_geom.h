@@ -150,10 +150,17 @@ static inline int cf_match(const struct maxpool_plan *p)
     return 1;
 }
 
+/* cf_match for the kernels that form int32 in-plane positions with or
+ * without index output (the row, log-step and lines-first kernels: position
+ * lanes, the first-element start's gathers and loads at the window's first
+ * tap): planes of at most INT32_MAX elements. Larger planes (8 GiB and more
+ * per plane) stay with the reference. */
+static inline int cf_match_pos32(const struct maxpool_plan *p) { return cf_match(p) && p->in_spatial <= INT32_MAX; }
+
 /* The same plans when the last axis has long stride-1 windows (log-step pass). */
 static inline int cf_match_largek(const struct maxpool_plan *p)
 {
-    if (!cf_match(p) || p->desc.window != MAXPOOL_WINDOW_FIXED)
+    if (!cf_match_pos32(p) || p->desc.window != MAXPOOL_WINDOW_FIXED)
         return 0;
     const maxpool_axis *w = &p->axis[p->rank - 1];
     return w->stride == 1 && w->dilation == 1 && w->kernel >= 6;

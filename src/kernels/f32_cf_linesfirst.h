@@ -17,10 +17,12 @@
  * with or without index output), a W window that fits its buffer, and more
  * than one line per window (with one line the combine is a copy, and the
  * row kernel's scalar W pass is as fast as the gathered W reduce: measured
- * 1.5-2x in favour of the row kernel on 1-D k3s3 and adaptive 4096->100). */
+ * 1.5-2x in favour of the row kernel on 1-D k3s3 and adaptive 4096->100).
+ * The scratch bounds are listed above maxpool_f32_nchw_linesfirst_match
+ * (f32_match.c). */
 static inline int cf_match_linesfirst(const struct maxpool_plan *p)
 {
-    if (!cf_match(p) || p->in_spatial > INT32_MAX)
+    if (!cf_match_pos32(p))
         return 0;
     cf_geom g;
     cf_geom_init(p, &g);

@@ -203,13 +203,20 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
     }
 }
 
+/* Bounds: no scratch beyond one group's lanes (s/f[8], tap[4]). Every load
+ * is a tap of a whole window inside the plane: kernel 2, stride 2, pad_begin
+ * 0 and 2*out <= in on both axes (the 8-wide rows path: W == 8, OW == 4,
+ * two output rows = input rows 2*oh .. 2*oh + 3 < 2*OH <= H). Positions are
+ * int32, formed with or without index output (the scalar tail's tap
+ * positions): in_spatial <= INT32_MAX (no empty window, so max_offset =
+ * in_spatial - 1). */
 int maxpool_f32_nchw_k2s2_match(const struct maxpool_plan *p)
 {
     if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_FIRST || p->rank != 2 ||
         p->desc.window != MAXPOOL_WINDOW_FIXED)
         return 0;
-    if (p->desc.index_type != MAXPOOL_INDEX_NONE &&
-        (p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR || p->in_spatial > INT32_MAX))
+    if (p->in_spatial > INT32_MAX ||
+        (p->desc.index_type != MAXPOOL_INDEX_NONE && p->desc.index_order != MAXPOOL_INDEX_ROW_MAJOR))
         return 0;
     for (int i = 0; i < 2; ++i) {
         const maxpool_axis *a = &p->axis[i];

@@ -586,8 +586,9 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
         chunk = K3_CHUNK3;
 
     alignas(32) float sbuf[K3_SBUF];
-    float *const sv = sbuf, *const st = sbuf + (1 + wi) * scap;
-    int32_t *const sp = (int32_t *)(void *)(sbuf + scap); /* float and int32 storage: same size, aligned */
+    /* arrays in use only: one not asked for is never accessed, and points at sbuf (no pointer past the buffer) */
+    float *const sv = sbuf, *const st = fe ? sbuf + (1 + wi) * scap : sbuf;
+    int32_t *const sp = (int32_t *)(void *)(wi ? sbuf + scap : sbuf); /* float and int32 storage: same size, aligned */
     alignas(32) float lv[3][K3_CHUNK3];
     alignas(32) int32_t lp[3][K3_CHUNK3];
     alignas(32) float lt[3][K3_CHUNK3];
@@ -669,6 +670,22 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
     }
 }
 
+/* Bounds, stack scratch per task:
+ *  - lv/lp/lt[K3_CHUNK] (rank 2): the chain's line results of one column
+ *    chunk, group offsets o0 - c0 < 512 (chunks of 512 columns, a multiple
+ *    of 8).
+ *  - sbuf[K3_SBUF] (rank 3): 1 + (indices) + (first-element start) arrays
+ *    of scap = K3_SBUF/arrays rounded down to 8 floats; output row oh keeps
+ *    columns [oh*chunk, oh*chunk + chunk) with chunk = scap/out_h rounded
+ *    down to 8 (at most K3_CHUNK3): needs out_h * 8 <= scap (checked here).
+ *  - lv/lp/lt[3][K3_CHUNK3] (rank 3): group offsets < chunk <= 256.
+ * Input: the taps of a group of 8 outputs are u .. u + 16 (u = 2*o0 - pb_w);
+ * whole-vector loads only for groups with u >= 0 and u + 17 <= in_w (and the
+ * left edge u = -1 with in_w >= 16), masked loads elsewhere; lines and
+ * slices outside the input are skipped, which needs kernel 3, stride 2,
+ * dilation 1, pad_begin 0 or 1 and no empty window on any axis. Positions
+ * are int32, masked-load lane indices up to in_w + 32: in_spatial <=
+ * INT32_MAX - 64 (also without indices). */
 int maxpool_f32_nchw_k3s2_match(const struct maxpool_plan *p)
 {
     if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_FIRST || p->rank < 2 || p->rank > 3 ||

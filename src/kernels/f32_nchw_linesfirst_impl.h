@@ -74,6 +74,7 @@
 #define KALIGN (VW >= 16 ? 64 : 32)
 #endif
 
+/* Stack scratch bounds: above maxpool_f32_nchw_linesfirst_match (f32_match.c). */
 #define CF_LF_MAXLINES 256 /* line offsets per batch of the line pass */
 #define CF_LF_COLS 256     /* output columns per chunk */
 

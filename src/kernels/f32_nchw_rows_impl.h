@@ -79,6 +79,8 @@
 #define CF_AI MAXPOOL_AI
 #endif
 
+/* Stack scratch; what keeps each index range inside is listed above
+ * maxpool_f32_nchw_rows_match (f32_match.c). */
 #define CF_SLOT_FLOATS 2048 /* per array (values, positions) */
 #define CF_LBUF_FLOATS 2048 /* padded copy of a line */
 #define CF_TCAP 1024        /* log-step pass: line span */
@@ -115,10 +117,15 @@ CF_AI void KFN(wgroups_k)(const cf_geom *g, const float *src, int64_t u0, int64_
     for (int64_t o = ob; o < oe; o += VW) {
         const int64_t u = o * s - pb;
         const float *b = src + (u - u0);
+        /* position of tap 0 of lane 0, wrapping (no signed overflow) for a
+         * group of the padded copy wholly past the line end near the end of
+         * a plane of INT32_MAX elements: its lanes hold the start value and
+         * never take a position */
+        const int32_t p0 = (int32_t)((uint32_t)loff + (uint32_t)u);
         VF best = vinit;
         VI bi = VI_SET1(-1);
         if (g->wmode == CF_W_S2) { /* lanes in VF_DEINT_INLANE order until VF_FIX */
-            const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u), VI_IOTA2_INLANE);
+            const VI pv = VI_ADD(VI_SET1(p0), VI_IOTA2_INLANE);
             int64_t j = 0;
             for (; j + 1 < k; j += 2) { /* taps j, j+1: even and odd lanes of one pair */
                 VF ev, od;
@@ -136,7 +143,7 @@ CF_AI void KFN(wgroups_k)(const cf_geom *g, const float *src, int64_t u0, int64_
             if (wi)
                 bi = VI_FIX(bi);
         } else {
-            const VI pv = VI_ADD(VI_SET1(loff + (int32_t)u), VI_IOTA);
+            const VI pv = VI_ADD(VI_SET1(p0), VI_IOTA);
             for (int64_t j = 0; j < k; ++j)
                 KFN(update)(&best, &bi, VF_LOAD(b + j * d), VI_ADD(pv, VI_SET1((int32_t)(j * d))), prop, wi);
         }

@@ -251,6 +251,16 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
     }
 }
 
+/* Bounds, stack scratch per task:
+ *  - tx[CB_MAX]: the transposed input (in_h*in_w), then the output
+ *    (out_h*out_w); tr[CB_MAX]: the row results (in_h*out_w): all <= 448
+ *    (checked here).
+ *  - cb_line's hs/gs[CB_XMAX]: positions of one line, < n = in <= out + k - 1
+ *    <= 64 on each axis (stride 1: in = out + k - 1 - pad_begin - pad_end,
+ *    the effective pads >= 0).
+ * Loads and stores of the planes: whole vectors within a plane's in_h*in_w
+ * (out_h*out_w) elements, masked tails. No positions: values only, NaN
+ * ignored, empty-value start. */
 int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p)
 {
     if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||

@@ -29,9 +29,21 @@
 /* Strip size aimed at (floats; half each for values and positions): L1 and L2. */
 #define LS_L1_FLOATS 8192
 
+/* Scratch of f32_nchw_s1_logstep_impl.h per task, and what bounds it:
+ *  - strip[LS_BUF_FLOATS] (half for positions with indices: cap floats):
+ *    (nrows + 1) rows of Ls floats, nrows <= nrcap <= cap/Ls - 1; the row
+ *    span Ls <= cap/(min(H, k_h) + 2) - 1 because
+ *    (k_h + 2) * (k_w + 32) <= LS_BUF_FLOATS/2 (below) makes the chunk
+ *    width cfit >= VW; the leaves' and levels' overruns (< VW, < k_w) land
+ *    in the slack row.
+ *  - elist[LS_STRIP_ROWS] (int16): at most 512 output rows a strip.
+ *  - cnt/lbeg[LS_LEVELS + 2/3]: H levels log2(count_h) <= log2(LS_KH_MAX) = 6.
+ *  - ft/fg/fem[LS_CHUNK + 16]: chunk <= LS_CHUNK columns.
+ * Positions are int32 (position lanes; the first-element start loads and
+ * gathers at row start_h * W): in_spatial <= INT32_MAX (cf_match_pos32). */
 static inline int ls_match(const struct maxpool_plan *p)
 {
-    if (!cf_match(p) || p->desc.window != MAXPOOL_WINDOW_FIXED || p->rank != 2)
+    if (!cf_match_pos32(p) || p->desc.window != MAXPOOL_WINDOW_FIXED || p->rank != 2)
         return 0;
     const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
     if (h->stride != 1 || w->stride != 1 || h->dilation != 1 || w->dilation != 1)

@@ -843,6 +843,21 @@ void maxpool_f32_nchw_s1_vpipe_avx2(const struct maxpool_plan *p, const void *x,
         p, (const float *)x, (float *)y, t0, t1);
 }
 
+/* Bounds, stack scratch per task:
+ *  - buf[VP_BUF_FLOATS + 16]: one band of nfill rows (nfill <= band, both
+ *    multiples of the block U <= 15) at a pitch of span <= 272 floats (a
+ *    chunk's 256 columns + k_w - 1 <= 270, to 8), band = 4096/span
+ *    rounded down to U (>= U: 4096/272 = 15); or, in the gap layout,
+ *    G + nfill*(W + G) <= 4096 (taken only when that band is >= U); the 16
+ *    slack floats take vp_wruns' reads past the band (<= m + 6).
+ *  - state[VP_STATE_ALL]: a chunk's strips times VP_STATE(SW) (static
+ *    asserts above); vp_regs h[7]: d = k_h - P <= 3 for the squares.
+ *  - em[VP_SPAN_MAX / 8]: the edge vectors of one span (<= 272/8).
+ * All of it needs kernels 1..VP_KMAX on both axes; the pipeline's row
+ * arithmetic (emit0 >= 0, e00 rows inside) needs no empty window (so
+ * pad_begin <= k - 1), stride and dilation 1. Lane indices (edge masks, e00
+ * gathers) are int32: in and out <= INT32_MAX - 64 per axis. No positions:
+ * values only, NaN ignored. */
 int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p)
 {
     if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||

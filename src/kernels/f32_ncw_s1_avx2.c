@@ -178,6 +178,13 @@ CF_AI void ncw1_impl(const struct maxpool_plan *p, const float *x, float *y, voi
     }
 }
 
+/* Bounds: no scratch beyond one group's lanes. Whole-vector loads only for
+ * groups whose taps u .. u + 7 + k - 1 (u = o0 - pad_begin) lie in
+ * [0, in); masked loads (lanes outside [0, in) not read) elsewhere; the
+ * first-element start reads x[0]. Stores: whole groups below out, a masked
+ * last one. Needs rank 1, stride 1, dilation 1, kernel 1..NCW1_MAX_K and no
+ * empty window (every output's e00 inside); lane positions and masks are
+ * int32 up to out + 16: in and out <= INT32_MAX - 64. */
 int maxpool_f32_ncw_s1_match(const struct maxpool_plan *p)
 {
     if (p->desc.dtype != MAXPOOL_F32 || p->desc.layout != MAXPOOL_CHANNELS_FIRST || p->rank != 1 ||
