@@ -223,15 +223,15 @@ typedef struct maxpool_plan maxpool_plan;
  * (maxpool_plan_destroy); on failure *plan is NULL. err may be NULL.
  *
  * Cost, whatever the attributes (they may come from an untrusted model): a
- * plan takes O(spatial_rank * log(max attribute)) time plus, when the
- * geometry is bounded by the input (per axis: output size, kernel, stride,
- * dilation, dilated kernel and pads at most 4*in + 64) and the output holds
- * an element, a table of 16 bytes per output position per axis (at most
- * 16 * (4*in + 64) bytes per axis). Other geometry (pads or strides far
- * larger than the input, N or C = 0) allocates nothing beyond the plan
- * itself (a few KiB) and runs the portable reference kernel, which computes
- * each window in closed form: correct for any attributes that pass
- * validation, and as fast as such a geometry deserves. All size arithmetic
+ * plan takes O(spatial_rank * log(max attribute)) time and a few KiB, plus,
+ * when a specialised (SIMD) kernel takes it, a table of 16 bytes per output
+ * position per axis (at most 16 * (4*in + 64) bytes per axis). Specialised
+ * kernels take only geometry bounded by the input (per axis: output size,
+ * kernel, stride, dilation, dilated kernel and pads at most 4*in + 64) with
+ * an output to write; everything else (pads or strides far larger than the
+ * input, N or C = 0) runs the portable reference kernel, which computes each
+ * window in closed form: correct for any attributes that pass validation,
+ * and as fast as such a geometry deserves. All size arithmetic
  * is int64 and overflow-checked: attributes whose arithmetic would leave
  * int64 give MAXPOOL_ERR_OVERFLOW (docs/reliability.md).
  */

@@ -92,13 +92,18 @@ maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *inpu
         free(p);
         return st;
     }
-    /* Window arrays (every axis' start[] and count[] in one block) only for
-     * geometry bounded by the input, and only when there is an output to
-     * write: at most 16 * (4*in + 64) bytes per axis. Other plans allocate
-     * nothing beyond the plan itself. */
+    /* The kernel first: only geometry bounded by the input with an output
+     * to write may get a specialised kernel (match functions read the
+     * plan's numbers, never the window arrays). Then the window arrays
+     * (every axis' start[] and count[] in one block, at most
+     * 16 * (4*in + 64) bytes per axis) for that kernel only: the reference
+     * computes its windows in closed form and needs none, so plans it runs
+     * allocate nothing beyond the plan itself. */
     p->windows_block = NULL;
     p->bounded = p->n * p->c > 0 && maxpool_geometry_bounded(p);
-    if (p->bounded) {
+    p->isa = maxpool_effective_isa(p->desc.max_isa);
+    maxpool_select_kernel(p);
+    if (p->kernel.run != maxpool_reference_kernel) {
         size_t total = 0;
         for (int i = 0; i < p->rank; ++i)
             total += 2 * (size_t)p->axis[i].out;
@@ -119,8 +124,6 @@ maxpool_status maxpool_plan_create(const maxpool_desc *desc, const int64_t *inpu
                                     &ax->count[o]);
         }
     }
-    p->isa = maxpool_effective_isa(p->desc.max_isa);
-    maxpool_select_kernel(p);
     p->threads = plan_threads(p);
     *plan = p;
     return maxpool_ok(err);

@@ -33,14 +33,15 @@ typedef struct maxpool_kernel {
  * (a window with no input element); start is then the first tap at or after
  * 0 (used by MAXPOOL_EMPTY_INDEX_FIRST_TAP), which may lie past the input.
  * The arrays start[o], count[o] hold the same numbers, precomputed, only in
- * plans whose geometry is bounded by the input (maxpool_plan.bounded); they
- * are NULL otherwise. */
+ * plans that a specialised kernel runs (those need maxpool_plan.bounded);
+ * they are NULL in plans of the reference kernel. Match functions must not
+ * read them (they are filled after kernel selection). */
 typedef struct maxpool_axis {
     int64_t in;     /* input size */
     int64_t out;    /* output size */
     int64_t step;   /* distance between taps (dilation; 1 for adaptive) */
-    int64_t *start; /* [out], or NULL when the plan is not bounded */
-    int64_t *count; /* [out], or NULL when the plan is not bounded */
+    int64_t *start; /* [out], or NULL (reference kernel) */
+    int64_t *count; /* [out], or NULL (reference kernel) */
     int has_empty;  /* some window of this axis holds no input element */
     /* Fixed windows only (window == FIXED), for kernels that want the regular
      * form: the taps of window o are o*stride - pad_begin + j*dilation,
@@ -88,8 +89,8 @@ struct maxpool_plan {
     /* Geometry bounded by the input: the spatial plane has at most
      * MAXPOOL_BOUNDED_PLANE elements and on every axis the output size and
      * (fixed windows) kernel, stride, dilation, dilated kernel and both
-     * effective pads are at most 4*in + 64. Only such plans get the window
-     * arrays and the specialised kernels, so a kernel never sees geometry
+     * effective pads are at most 4*in + 64. Only such plans get the
+     * specialised kernels (and their window arrays), so a kernel never sees geometry
      * that hostile attributes blow up (pads or strides of 2^40 on a tiny
      * input), nor arrays out of proportion to the input; other plans run the
      * reference kernel, which computes every window in closed form. */

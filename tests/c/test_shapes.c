@@ -20,6 +20,7 @@
  */
 #include "maxpool.h"
 #include "plan.h"
+#include "shape.h"
 #include "test_support.h"
 
 #include <stdio.h>
@@ -233,9 +234,15 @@ static void check_adaptive(int64_t in, int64_t out, const int64_t *starts, const
     CHECK_STATUS(maxpool_plan_create(&d, shape, &p, NULL), MAXPOOL_OK);
     if (!p)
         return;
-    for (int64_t o = 0; o < out; ++o) {
-        CHECK_EQ_I64(p->axis[0].start[o], starts[o]);
-        CHECK_EQ_I64(p->axis[0].count[o], ends[o] - starts[o]);
+    for (int64_t o = 0; o < out; ++o) { /* closed form, and the window arrays when the plan's kernel has them */
+        int64_t st, cn;
+        maxpool_axis_window(&p->axis[0], 1, o, &st, &cn);
+        CHECK_EQ_I64(st, starts[o]);
+        CHECK_EQ_I64(cn, ends[o] - starts[o]);
+        if (p->axis[0].start) {
+            CHECK_EQ_I64(p->axis[0].start[o], starts[o]);
+            CHECK_EQ_I64(p->axis[0].count[o], ends[o] - starts[o]);
+        }
     }
     /* observable: on ascending input output o picks the window's last element,
      * on descending input its first */
