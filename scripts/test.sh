@@ -7,6 +7,10 @@
 #   4. the same ctest suite with lower ISAs forced (MAXPOOL_ISA), so every
 #      kernel path is checked bit-exact against the scalar reference here
 #   5. the C tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#  5b. the libFuzzer targets (fuzz/run.sh: plan creation + run-and-compare,
+#      the spec front-ends, the .npy reader), regressions replayed, then
+#      MAXPOOL_TEST_FUZZ_SECONDS (default 45, 0 skips) of fuzzing per target
+#  5c. the threaded C tests under ThreadSanitizer (clang, libomp + Archer)
 #   6. the C tests on the AVX-512 emulation build (MAXPOOL_AVX512_EMULATE:
 #      the AVX-512 kernels through SIMDe, so they are checked without
 #      AVX-512 hardware)
@@ -62,6 +66,53 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMAXPOOL_SANITIZE=ON -DMAXPOO
 cmake --build build-asan -j"$JOBS" >/dev/null
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 MAXPOOL_TEST_QUICK=1 \
     ctest --output-on-failure -j"$JOBS")
+
+stage "5b. fuzz targets (bounded)"
+# clang with libFuzzer, and libomp (the ThreadSanitizer stage's OpenMP runtime)
+CLANG_TMP=$(mktemp -d)
+clang_ok() {
+    command -v clang >/dev/null || return 1
+    printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
+        clang -fsanitize=fuzzer,address -x c - -o "$CLANG_TMP/f" >/dev/null 2>&1 || return 1
+    printf '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' |
+        clang -fopenmp -fsanitize=thread -x c - -o "$CLANG_TMP/o" >/dev/null 2>&1
+}
+if ! clang_ok; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang libclang-rt-dev libomp-dev >/dev/null 2>&1 ||
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang libclang-rt-14-dev libomp-14-dev >/dev/null
+fi
+rm -rf "$CLANG_TMP"
+clang --version | head -1
+FUZZ_SECONDS=${MAXPOOL_TEST_FUZZ_SECONDS:-45}
+if [ "$FUZZ_SECONDS" -gt 0 ]; then
+    bash fuzz/run.sh "$FUZZ_SECONDS"
+else
+    echo "-- skipped (MAXPOOL_TEST_FUZZ_SECONDS=0)"
+fi
+
+stage "5c. C tests under ThreadSanitizer (clang, libomp)"
+# -O0: the kernels compile in seconds (minutes at -O1 with a sanitizer); the
+# OpenMP runtime is clang's libomp, whose Archer tool (loaded by itself under
+# TSan) tells TSan about OpenMP's synchronisation, so the num_threads > 1
+# paths are checked too; ignore_noninstrumented_modules: libomp's own code
+# is not instrumented.
+cmake -S . -B build-tsan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread \
+    -DMAXPOOL_OPENMP=ON -DMAXPOOL_BUILD_BENCH=OFF -DMAXPOOL_BUILD_TOOLS=OFF >/dev/null
+cmake --build build-tsan -j"$JOBS" >/dev/null
+if grep -q '^OpenMP_C_FLAGS:.*=.*fopenmp' build-tsan/CMakeCache.txt; then
+    echo "-- OpenMP (libomp) on: the threaded runs are checked too"
+else
+    echo "-- OpenMP not found for clang: pthread concurrency only"
+fi
+# the tests that run plans from several threads or with num_threads > 1
+# (test_kernels, ~3 min under TSan at -O0, is left to the other stages)
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1 ignore_noninstrumented_modules=1 second_deadlock_stack=1" \
+    MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS" \
+    -R '^(test_threads|test_core_random|test_kernel_bounds|test_hostile|test_errors|test_shapes|test_frontends)$')
 
 stage "6. C tests on the AVX-512 emulation build (SIMDe)"
 if [ ! -f /usr/include/simde/x86/avx512.h ]; then

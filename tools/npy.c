@@ -369,6 +369,9 @@ int npy_load_buffer(const void *buf, size_t len, npy_array *a, char *msg, size_t
     return 0;
 }
 
+/* First buffer size for data read from a pipe (npy_load). */
+#define NPY_PIPE_CHUNK ((size_t)1 << 20)
+
 int npy_load(const char *path, npy_array *a, char *msg, size_t msg_size)
 {
     char m[NPY_MESSAGE_SIZE];
@@ -446,14 +449,28 @@ int npy_load(const char *path, npy_array *a, char *msg, size_t msg_size)
         memset(a, 0, sizeof *a);
         return fail(msg, msg_size, "%s: %s", path, m);
     }
-    a->data = malloc(a->nbytes ? a->nbytes : 1);
-    if (!a->data) {
-        size_t nb = a->nbytes;
-        fclose(f);
-        memset(a, 0, sizeof *a);
-        return fail(msg, msg_size, "%s: out of memory (%zu bytes)", path, nb);
+    /* A regular file's size was checked above, so its nbytes are there to
+     * be read. A pipe's are only claimed by the header: the buffer grows
+     * with what arrives (doubling from 1 MiB), so a header that claims
+     * gigabytes costs at most twice the bytes actually sent. */
+    size_t cap = regular || a->nbytes <= NPY_PIPE_CHUNK ? a->nbytes : NPY_PIPE_CHUNK, pos = 0;
+    a->data = malloc(cap ? cap : 1);
+    for (;;) {
+        if (!a->data) {
+            size_t nb = cap;
+            fclose(f);
+            memset(a, 0, sizeof *a);
+            return fail(msg, msg_size, "%s: out of memory (%zu bytes)", path, nb);
+        }
+        pos += fread((unsigned char *)a->data + pos, 1, cap - pos, f);
+        if (pos < cap || cap == a->nbytes) /* end of the data (or of the pipe) */
+            break;
+        cap = cap <= a->nbytes / 2 ? 2 * cap : a->nbytes;
+        void *grown = realloc(a->data, cap);
+        if (!grown)
+            free(a->data);
+        a->data = grown;
     }
-    size_t pos = fread(a->data, 1, a->nbytes, f);
     int extra = pos == a->nbytes && fgetc(f) != EOF;
     int io_error = ferror(f);
     fclose(f);

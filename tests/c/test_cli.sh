@@ -586,6 +586,17 @@ file_fail "Indices is a FIFO" "fifo.npy: cannot write: is a FIFO" -p fifo.npy --
 file_fail "X is a FIFO without writer" "fifo.npy: truncated file" -p fifo.npy -- "$M" onnx $K22 fifo.npy yF.npy
 run_ok "X is a pipe" sh -c 'cat xin.npy | "$0" onnx --kernel_shape 2,2 --pads 1,1,1,1 /dev/stdin y.npy' "$M" &&
     check "X is a pipe" y.npy '<f4' "$Y1"
+# A pipe whose header claims 8 GB but sends 8 bytes: refused as truncated,
+# with memory in proportion to what arrived (address space capped at 256 MiB:
+# an up-front allocation of the claimed size would fail as out of memory)
+python3 -c "
+import struct, sys
+h = b\"{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000,), }\"
+h += b' ' * (118 - len(h)) + b'\\n'
+sys.stdout.buffer.write(b'\\x93NUMPY\\x01\\x00' + struct.pack('<H', len(h)) + h + bytes(8))" >huge_claim.npy
+run_fail "pipe claims 8 GB" "truncated file: shape (1000000000,) of <f8 needs 8000000000 data bytes, 8 present" \
+    sh -c 'ulimit -v 262144; cat huge_claim.npy | "$0" onnx --kernel_shape 1 /dev/stdin yF.npy' "$M"
+expect_rc "pipe claims 8 GB" 3
 mkdir -p adir.npy
 file_fail "Y is a directory" "adir.npy: cannot write: is a directory" -d adir.npy -- "$M" onnx $K22 xin.npy adir.npy
 file_fail "X is a directory" "adir.npy: cannot read: is a directory" -d adir.npy -- "$M" onnx $K22 adir.npy yF.npy
