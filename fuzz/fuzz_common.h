@@ -27,6 +27,7 @@
 #ifndef MAXPOOL_FUZZ_COMMON_H
 #define MAXPOOL_FUZZ_COMMON_H
 
+#include "fuzz_check.h"
 #include "maxpool.h"
 
 #include <limits.h>
@@ -160,17 +161,19 @@ static inline int fz_verbose(void)
     return v;
 }
 
+/* ---- set-up ----------------------------------------------------------------- */
+
+/* LLVMFuzzerInitialize of the library targets: plans with num_threads = 2
+ * really use two threads whatever the size; the ISA ceiling is the CPU's
+ * unless an input lowers it. */
+static inline void fz_init_env(void)
+{
+    setenv("MAXPOOL_PARALLEL_MIN_BYTES", "0", 1);
+    unsetenv("MAXPOOL_ISA");
+}
+
 /* ---- checks --------------------------------------------------------------- */
 
-#define FZ_CHECK(cond, ...)                                                                                        \
-    do {                                                                                                           \
-        if (!(cond)) {                                                                                             \
-            fprintf(stderr, "FUZZ CHECK FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond);                           \
-            fprintf(stderr, __VA_ARGS__);                                                                          \
-            fputc('\n', stderr);                                                                                   \
-            abort();                                                                                               \
-        }                                                                                                          \
-    } while (0)
 
 /* A failing call: a real code, the same code in err, a non-empty message that
  * ends inside the buffer. */

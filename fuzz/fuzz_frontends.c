@@ -38,8 +38,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    setenv("MAXPOOL_PARALLEL_MIN_BYTES", "0", 1);
-    unsetenv("MAXPOOL_ISA");
+    fz_init_env();
     return 0;
 }
 

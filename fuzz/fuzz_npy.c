@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "fuzz_check.h"
 #include "npy.h"
 
 #include <fcntl.h>
@@ -29,15 +30,7 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define CHECK(cond, ...)                                                                                           \
-    do {                                                                                                           \
-        if (!(cond)) {                                                                                             \
-            fprintf(stderr, "FUZZ CHECK FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond);                           \
-            fprintf(stderr, __VA_ARGS__);                                                                          \
-            fputc('\n', stderr);                                                                                   \
-            abort();                                                                                               \
-        }                                                                                                          \
-    } while (0)
+#define CHECK FZ_CHECK
 
 static char tmp_path[256];
 static int use_pipe = 1;

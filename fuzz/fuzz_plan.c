@@ -31,9 +31,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    /* num_threads = 2 plans really use two threads, whatever the size */
-    setenv("MAXPOOL_PARALLEL_MIN_BYTES", "0", 1);
-    unsetenv("MAXPOOL_ISA");
+    fz_init_env();
     return 0;
 }
 
