@@ -27,4 +27,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) build-asan build-test .venv
+	rm -rf $(BUILD) build-asan build-test build-fuzz build-tsan build-avx512emu build-aarch64 .venv
