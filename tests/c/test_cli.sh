@@ -685,6 +685,63 @@ if [ "$(cat "$T/err.txt")" = "$run_err" ] && [ "$LAST_RC" -eq "$run_rc" ]; then 
     fail "shape rank 11: '$(cat "$T/err.txt")' exit $LAST_RC, the run: '$run_err' exit $run_rc"
 fi
 
+# ---- hostile attributes (issue 16, items 1-5), through the CLI -------------
+# Expected values from the definition: the taps o*s - pb + j*d inside the
+# input, the first maximum; ONNX (ONNX Runtime): empty windows give the
+# type's lowest and index -1; PyTorch: -inf and the first tap at or after 0
+# (item 5: taps -1 and 2^32 - 1 on a 1-element input).
+cat >hostile.py <<'EOF2'
+import json, sys
+import numpy as np
+def pool(x, k, s, d, pb, out, empty_value):
+    # channels-first, fixed windows, flat indices over the whole tensor; empty windows: (empty_value, -1)
+    sp = x.shape[2:]; r = len(sp)
+    y = np.full(x.shape[:2] + tuple(out), empty_value, np.float32); ind = np.full(y.shape, -1, np.int64)
+    for n, c in np.ndindex(*x.shape[:2]):
+        for o in np.ndindex(*out):
+            best = None; bi = -1
+            for j in np.ndindex(*k):
+                u = tuple(o[i] * s[i] - pb[i] + j[i] * d[i] for i in range(r))
+                if all(0 <= u[i] < sp[i] for i in range(r)) and (best is None or x[(n, c) + u] > best):
+                    best = x[(n, c) + u]; bi = (n * x.shape[1] + c) * int(np.prod(sp)) + int(np.ravel_multi_index(u, sp))
+            if best is not None:
+                y[(n, c) + o] = best; ind[(n, c) + o] = bi
+    return y, ind
+case = sys.argv[1]
+if case == 'in1':
+    np.save('h1.npy', np.array([[[7]]], np.float32))
+elif case == 'in2':
+    np.save('h2.npy', (np.arange(72).reshape(1, 2, 6, 6) * 37 % 19 - 9).astype(np.float32))
+elif case == 'want1':
+    y, i = pool(np.load('h1.npy'), [1], [1], [1], [3000], [3001], -np.finfo(np.float32).max)
+elif case == 'want2':
+    x = np.load('h2.npy'); out = [(6 + 4 - 3) // 2 + 1, (6 + 2 + 16384 - 3) // 2 + 1]
+    y, i = pool(x, [2, 2], [2, 2], [2, 2], [2, 2], out, -np.finfo(np.float32).max)
+if case.startswith('want'):
+    json.dump(y.tolist(), open(case + '.y.json', 'w')); json.dump(i.tolist(), open(case + '.i.json', 'w'))
+EOF2
+python3 hostile.py in1 && python3 hostile.py in2 && python3 hostile.py want1 && python3 hostile.py want2
+# 1. onnx kernel_shape 1, pads 3000,0 on 1x1x1 (was a stack overflow in the row kernel)
+run_ok "item 1: onnx k1 pads 3000,0" "$M" onnx --kernel_shape 1 --pads 3000,0 h1.npy hy1.npy hi1.npy &&
+    check "item 1: onnx k1 pads 3000,0" hy1.npy '<f4' "$(cat want1.y.json)" hi1.npy '<i8' "$(cat want1.i.json)"
+# 2. onnx k2,2 s2,2 d2,2 pads 2,2,2,16384 on 1x2x6x6 (was a stack overflow in the lines-first kernel)
+run_ok "item 2: onnx k2 s2 d2 pads 2,2,2,16384" "$M" onnx --kernel_shape 2,2 --strides 2,2 --dilations 2,2 \
+    --pads 2,2,2,16384 h2.npy hy2.npy hi2.npy &&
+    check "item 2: onnx k2 s2 d2 pads 2,2,2,16384" hy2.npy '<f4' "$(cat want2.y.json)" hi2.npy '<i8' "$(cat want2.i.json)"
+# 3. dilation 2^40 on 1x1x1 (shape inference scanned 2^40 windows): the shape at once
+shape_is "item 3: dilation 2^40" "1,1,1099511627777" onnx --kernel_shape 2 --dilations 1099511627776 \
+    --pads 1099511627776,1099511627776 --input_shape 1,1,1
+# 4. pads 2^29 with N = 0 (the plan filled 16 bytes per output position per axis): within 256 MiB of address space
+python3 -c "import numpy as np; np.save('h4.npy', np.zeros((0, 1, 1, 1), np.float32))"
+run_ok "item 4: pads 2^29, N = 0" sh -c 'ulimit -v 262144; "$0" onnx --kernel_shape 1,1 \
+    --pads 536870912,536870912,536870912,536870912 h4.npy hy4.npy' "$M" &&
+    if python3 -c "import numpy as np, sys; sys.exit(np.load('hy4.npy').shape != (0, 1, 1073741825, 1073741825))"; then
+        pass; else fail "item 4: output shape"; fi
+# 5. torch k2, stride 2^33, dilation 2^32, pad 1, ceil: the first tap 2^32 - 1 as int64 (was truncated to -1)
+run_ok "item 5: torch k2 s2^33 d2^32" "$M" torch --kernel_size 2 --stride 8589934592 --dilation 4294967296 \
+    --padding 1 --ceil_mode 1 h1.npy hy5.npy hi5.npy &&
+    check "item 5: torch k2 s2^33 d2^32" hy5.npy '<f4' '[[[-Infinity]]]' hi5.npy '<i8' '[[[4294967295]]]'
+
 # ---- the deferred value checks ---------------------------------------------
 if [ -s "$T/checks.tsv" ]; then
     res=$(python3 "$T/h.py" verify "$T/checks.tsv")
