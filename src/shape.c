@@ -173,6 +173,10 @@ void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_
     *count = j1 >= j0 ? j1 - j0 + 1 : 0;
 }
 
+#ifndef __SIZEOF_INT128__
+#error "maxpool needs a 64-bit target whose compiler has __int128 (GCC, Clang)"
+#endif
+
 /* The least x >= 0 with l <= (a*x) mod m <= r, or -1 when there is none
  * (0 <= a < m, 0 <= l <= r < m). Euclid-like: each level at least halves m,
  * so the depth is below 64. */
@@ -241,7 +245,7 @@ int maxpool_geometry_bounded(const struct maxpool_plan *p)
         if (p->desc.window == MAXPOOL_WINDOW_ADAPTIVE)
             continue;
         if (ax->stride > b || ax->dilation > b || ax->kernel > b || ax->pad_begin > b || ax->pad_end > b ||
-            (ax->kernel - 1) * ax->dilation + 1 > b) /* kernel, dilation <= b: no overflow */
+            (ax->kernel - 1) * ax->dilation + 1 > b) /* the dilated kernel fits int64 (lower_fixed_axis) */
             return 0;
     }
     return 1;
@@ -320,7 +324,10 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
     for (int i = 0; i < r; ++i) {
         const maxpool_axis *ax = &p->axis[i];
         max_coord[i] = ax->in - 1;
-        if (d->window == MAXPOOL_WINDOW_ADAPTIVE || !(p->axis[i].has_empty = maxpool_axis_has_empty_window(ax)))
+        if (d->window == MAXPOOL_WINDOW_ADAPTIVE) /* adaptive windows are never empty */
+            continue;
+        p->axis[i].has_empty = maxpool_axis_has_empty_window(ax);
+        if (!ax->has_empty)
             continue;
         if (d->reject_empty_windows)
             return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE,
