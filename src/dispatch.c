@@ -112,9 +112,10 @@ static int isa_allows(maxpool_isa have, maxpool_isa need)
 void maxpool_select_kernel(struct maxpool_plan *p)
 {
     /* Empty tensors (N or C = 0) and geometry not bounded by the input
-     * (maxpool_plan.bounded: no window arrays) never reach a specialised
-     * kernel; each kernel's match function declines what else it does not
-     * implement. */
+     * (maxpool_plan.bounded) never reach a specialised kernel; each kernel's
+     * match function declines what else it does not implement. The window
+     * arrays are filled after this, for the kernel chosen: match and task
+     * functions read the plan's numbers only. */
     if (p->n * p->c > 0 && p->bounded) {
 #define MAXPOOL_KERNEL(name_, isa_, match_, run_, tasks_)                                                          \
     if (isa_allows(p->isa, isa_) && match_(p)) {                                                                   \
