@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The README's two quick-start commands:
 #   make demo   build, then run the CLI on the spec examples built into it
 #   make test   install what the tests need, then run every test

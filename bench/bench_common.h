@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared between bench_maxpool.c and the optional peers compiled into the
  * same program (peer_onednn.c): the case description and the timer.

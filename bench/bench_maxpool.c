@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * maxpool benchmark: f32, hot cache, median of many repetitions, against a
  * memory-bandwidth floor measured in the same run (see docs/performance.md).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Instruction count per maxpool_run (callgrind), a number that does not drift
 # with machine load. Counts only inside maxpool_run (--toggle-collect), with a
 # plan created once and run ITERS times.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * oneDNN peer for maxpool_bench (compiled only when libdnnl is found).
  *

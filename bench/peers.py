@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Peers for maxpool_bench: ONNX Runtime and OpenVINO on the same cases.
 
 Each peer runs single-threaded on a preallocated input (and, where the API

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * port_throughput: how many of the instructions the f32 kernels are made of
  * this CPU retires per cycle (x86-64, AVX2). Used in docs/performance.md to

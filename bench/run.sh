@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The `make bench` entry point: builds maxpool_bench (Release) in build-bench,
 # runs it (with the oneDNN peer when libdnnl is installed), then the Python
 # peers (ONNX Runtime, OpenVINO) when a Python that has them is found, and

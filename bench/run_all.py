@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs maxpool_bench (+ its oneDNN peer) and peers.py, and prints one merged table.
 
     python3 bench/run_all.py --bench build-bench/bench/maxpool_bench [--python PY]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for AArch64 Linux (the NEON kernels) on an x86-64 host:
 #   cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake
 # Needs the Debian/Ubuntu packages gcc-aarch64-linux-gnu and qemu-user; ctest

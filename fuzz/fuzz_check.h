@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The harnesses' check: on failure, one line naming the condition and the
  * detail on stderr, then abort() (libFuzzer saves the input). */
 #ifndef MAXPOOL_FUZZ_CHECK_H

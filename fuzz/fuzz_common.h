@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the libFuzzer targets: a byte decoder biased towards the values
  * that break size arithmetic, and the run-and-compare step (a plan's results

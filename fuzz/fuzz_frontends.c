@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_frontends: bytes -> one spec front-end's attribute struct (hostile
  * counts, values, strings, versions, input ranks and dtypes) -> lower. A

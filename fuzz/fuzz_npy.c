@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_npy: bytes -> the CLI's .npy reader (tools/npy.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_plan: arbitrary bytes -> a maxpool_desc (every field, out-of-range
  * enums and huge int64 attributes included) + an input shape; shape

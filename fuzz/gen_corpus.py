@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpora (fuzz/corpus/<target>/) and the regression inputs
 (fuzz/regressions/<target>/) in the byte format the targets decode (see
 fuzz_common.h and the header comments of fuzz_plan.c / fuzz_frontends.c).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer targets into build-fuzz/ (clang, ASan + UBSan) and runs
 # each one: first every input in fuzz/regressions/<target>/, then
 # [seconds-per-target] (default 60) of fuzzing from fuzz/corpus/<target>/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * maxpool: every variant of max pooling that the real systems define, bit-exact.
  *

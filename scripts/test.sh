@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's test command (make test): installs what the tests need and runs
 # every test. Stages:
 #   1. Debian packages (compiler, cmake) when missing

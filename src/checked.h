@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal: int64 arithmetic that is right for negative numerators and
  * reports overflow. Sizes never go through floating point. */
 #ifndef MAXPOOL_CHECKED_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Runtime CPU detection and kernel selection. The ISA ceiling is the lowest
  * of: the CPU's best ISA, desc.max_isa, and the MAXPOOL_ISA environment

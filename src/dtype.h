@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal: element types — sizes, names, start values, exact f16/bf16 widening. */
 #ifndef MAXPOOL_DTYPE_H
 #define MAXPOOL_DTYPE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal: error reporting shared by the core and the front-ends. */
 #ifndef MAXPOOL_ERROR_H
 #define MAXPOOL_ERROR_H

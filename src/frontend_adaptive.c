@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Adaptive max pooling front-end. Windows along each axis:
  * start = floor(o*in/out), end = ceil((o+1)*in/out), half-open (seeds/003 writes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers shared by the spec front-ends; see frontend_common.h. */
 #include "frontend_common.h"
 

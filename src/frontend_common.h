@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Internal: helpers shared by the spec front-ends (frontend_onnx.c,
  * frontend_openvino.c, frontend_torch.c, frontend_adaptive.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ONNX MaxPool front-end: opsets 1, 8, 10, 11, 12 and 22 (seeds/001).
  *

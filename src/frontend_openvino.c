@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenVINO MaxPool front-end: MaxPool-1, MaxPool-8, MaxPool-14 (seeds/000, 004).
  *

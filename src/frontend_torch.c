@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * PyTorch max_pool1d / max_pool2d / max_pool3d front-end
  * (torch.nn.functional, ATen Pool.h rules).

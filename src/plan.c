@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Plan lifecycle: create (validate, lower, build windows, pick kernel), run, destroy. */
 #include "plan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Internal: the canonical description every front-end lowers to, and the
  * kernel interface. Kernels read only struct maxpool_plan; they know nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The portable scalar reference kernel: every dtype, layout, rank, window
  * kind and index convention. One task is one (n, c) plane. Every specialised

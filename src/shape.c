@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shape inference and lowering to the canonical per-axis windows.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal: descriptor validation, shape inference and the canonical windows. */
 #ifndef MAXPOOL_SHAPE_H
 #define MAXPOOL_SHAPE_H

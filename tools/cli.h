@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal to the maxpool command-line tool: option tables and shared helpers. */
 #ifndef MAXPOOL_TOOLS_CLI_H
 #define MAXPOOL_TOOLS_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* maxpool CLI: option tables, integer and list parsing, error output. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * maxpool demo: the OpenVINO MaxPool examples of the spec texts and one
  * adaptive 3-D example, computed by the library from built-in inputs and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NumPy .npy read/write; see npy.h. */
 #define _POSIX_C_SOURCE 200809L
 

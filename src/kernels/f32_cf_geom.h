@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Geometry shared by the channels-first f32 row kernels (f32_nchw_rows_*.c):
  * a plan of spatial rank 1..3 seen as rank 3 (missing leading axes have size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Plan selection of the channels-first lines-first kernel
  * (f32_nchw_linesfirst_impl.h), shared by its implementation and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Which plans the f32 kernels take and how many tasks they split into
  * (portable: the ISA-specific files hold only the kernels). Every kernel
  * here gets only plans with maxpool_plan.bounded (dispatch.c): window arrays

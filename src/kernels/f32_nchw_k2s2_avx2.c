@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCHW f32 max pooling, kernel 2x2, stride 2, no padding, every window full
  * (2*out <= in on both axes), AVX2. Direct (not separable): one output row

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCHW f32 max pooling, kernel 3x3, stride 2, dilation 1, pad_begin 0 or 1
  * on both axes, every window non-empty (any pad_end / rounding otherwise),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCW, NCHW, NCDHW) f32 max pooling, AVX-512 (16 lanes),
  * lines first: the lines of each output row's window are combined

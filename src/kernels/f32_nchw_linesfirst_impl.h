@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first f32 max pooling, spatial rank 1..3, "lines first": for each
  * output row (o0, o1) the lines (input rows) of its window are first combined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCW, NCHW, NCDHW) f32 max pooling, SSE2, lines first: the
  * lines of each output row's window are combined element-wise along W, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCW, NCHW, NCDHW) f32 max pooling, AVX-512 (16 lanes):
  * separable row-then-column passes (see f32_nchw_rows_impl.h), stride-1 and

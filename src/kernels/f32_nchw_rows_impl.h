@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first f32 max pooling, spatial rank 1..3, fixed or adaptive
  * windows, with or without indices: separable row-then-column passes.

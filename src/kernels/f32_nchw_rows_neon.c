@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCW, NCHW, NCDHW) f32 max pooling, AArch64 NEON: separable
  * row-then-column passes (see f32_nchw_rows_impl.h), the SSE2 instantiation's

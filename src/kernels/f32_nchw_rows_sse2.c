@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCW, NCHW, NCDHW) f32 max pooling, SSE2: separable
  * row-then-column passes (see f32_nchw_rows_impl.h), stride-1 and stride-2

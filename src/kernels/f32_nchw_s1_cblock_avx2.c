@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCHW (spatial rank 2) f32 max pooling of small planes with large stride-1
  * windows (YOLO's SPP: 20x20, k5/k9/k13), values only, NaN ignored, start

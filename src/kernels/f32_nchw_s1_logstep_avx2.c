@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first (NCHW) f32 max pooling, AVX2: stride-1, dilation-1 windows on
  * both axes, log-step running max along W then H (see

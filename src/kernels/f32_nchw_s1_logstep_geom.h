@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Which plans the stride-1 log-step channels-first kernel
  * (f32_nchw_s1_logstep_*.c) takes, its buffer limits and its task split.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-first f32 max pooling, spatial rank 2, fixed windows with stride 1
  * and dilation 1 on both axes (kernel sizes may differ per axis): log-step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCHW (spatial rank 2) f32 max pooling, stride 1 and dilation 1 on both
  * axes, kernels 1..15 per axis, every window non-empty, values only (no

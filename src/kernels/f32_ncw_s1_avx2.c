@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCW (spatial rank 1) f32 max pooling, stride 1, dilation 1, kernel 1..8,
  * every window non-empty, AVX2: direct, 8 outputs per group, tap j of

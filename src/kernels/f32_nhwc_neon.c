@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-last (NWC, NHWC, NDHWC) f32 max pooling, AArch64 NEON: vectorised
  * over channels (see f32_nhwc_impl.h).

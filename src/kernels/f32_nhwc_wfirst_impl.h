@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Channels-last rank-2 rows, values only, W first, with a line buffer:
  * included by f32_nhwc_impl.h (KFN, VF and KFN(update) defined).

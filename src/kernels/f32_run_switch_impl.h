@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The entry point of an f32 kernel family: turns the plan's run-time options
  * (NaN policy, index output 0 none / 1 i32 / 2 i64, first-element start) into

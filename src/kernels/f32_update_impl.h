@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The one vector update rule of every f32 SIMD kernel, the vector form of the
  * reference's "x replaces best when x > best, or x is NaN under propagation":

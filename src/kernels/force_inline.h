@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MAXPOOL_AI marks the kernels' small helpers, whose compile-time int
  * arguments (NaN policy, index kind, border case, ...) fold away only once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Declarations of the specialised kernels listed in kernel_list.inc. */
 #ifndef MAXPOOL_KERNELS_H
 #define MAXPOOL_KERNELS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 8-lane f32 / int32 vector vocabulary for the kernel templates (AVX2).
  * Included by *_avx2.c files only (compiled with -mavx2 -mfma -mf16c).

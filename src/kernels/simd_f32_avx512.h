@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 16-lane f32 / int32 vector vocabulary for the kernel templates (AVX-512:
  * F + BW + VL + DQ). Included by *_avx512.c files only (compiled with

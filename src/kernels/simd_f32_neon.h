@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 4-lane f32 / int32 vector vocabulary for the kernel templates (AArch64
  * Advanced SIMD, "NEON": part of every AArch64 CPU, so no extra flags). Same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 4-lane f32 / int32 vector vocabulary for the kernel templates (SSE2, the
  * x86-64 baseline). Same names as simd_f32_avx2.h; see there for the update

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Tests of the maxpool command-line tool.
 #   usage: bash tests/c/test_cli.sh <path-to-maxpool>
 # Needs python3 with numpy (writes the inputs, checks the outputs); prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Randomised cases: the library against a deliberately naive N-D max pool
  * written here with a different algorithm.

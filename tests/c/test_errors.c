@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Error paths: every invalid descriptor field and shape gives its status and
  * a message naming the attribute / axis / value; err may be NULL; *plan is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Front-end lowering tests: ONNX MaxPool, OpenVINO MaxPool, PyTorch
  * max_poolNd, adaptive max pooling. For each, representative attribute sets

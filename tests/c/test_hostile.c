@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Hostile attributes (issue 16): geometry that nobody needs must neither
  * crash, hang, overflow nor allocate out of proportion, at every ISA ceiling.

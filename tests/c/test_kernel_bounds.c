@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Kernel scratch at its bounds (issue 16): every specialised kernel is
  * driven right at each bound its match function states (src/kernels/: the

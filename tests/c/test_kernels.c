@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Specialised f32 kernels against the scalar reference, bit for bit.
  *

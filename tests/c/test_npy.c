@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tools/npy.c: round trips of every dtype (memory and file), numpy's exact
  * header bytes, and every malformed-file case giving an error, not a crash.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Regression cases where the real systems do something particular, each run
  * through its front-end, planned and run with every ISA this CPU has. The

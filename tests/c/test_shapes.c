@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Output-shape tables. Every expected value is a literal worked out by hand
  * from the formulas in the spec texts (seeds/000, 001, 003, 004 and

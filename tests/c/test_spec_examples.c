@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The worked examples of the spec texts, end to end: front-end lowering ->
  * maxpool_plan_create -> maxpool_run, values and indices compared bit for bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Concurrency and reuse: a plan is immutable, so one plan run at the same time
  * from several pthreads, each on its own buffers, must give the same bits as

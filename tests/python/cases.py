@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Seeded random case generation for the differential conformance tests.
 
 A case is a window geometry (kernel, strides, dilations, pads, auto_pad,

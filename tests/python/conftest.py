@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared fixtures for the Python tests, and the conformance count summary.
 
 Every differential comparison calls ``record(suite, oracle, outcome, reason)``;

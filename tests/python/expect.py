@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Oracle-derived window facts and expectations.
 
 Everything here is computed by an oracle (OpenVINO's core reference

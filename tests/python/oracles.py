@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Oracle runners for the differential conformance tests.
 
 Each runner takes an input array and the attributes *as the oracle's spec

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Probe where the oracles disagree (not a test; run as a script).
 
     python tests/python/probe_oracles.py            # everything

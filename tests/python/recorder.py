@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Counts of the differential comparisons (see conftest.py for the summary)."""
 from __future__ import annotations
 

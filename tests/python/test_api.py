@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python API of maxpool (python/src/maxpool): spec examples, errors,
 array handling, every dtype, the modeci_mdf drop-in.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Differential conformance: maxpool.adaptive_max_pool against OpenVINO
 AdaptiveMaxPool-8 (CPU plugin; the core reference has no evaluate for it).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Differential conformance: maxpool.onnx.max_pool against ONNX Runtime, the
 ONNX ReferenceEvaluator and OpenVINO's reference implementation.
 

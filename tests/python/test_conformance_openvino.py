@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Differential conformance: maxpool.openvino.max_pool against OpenVINO
 MaxPool-1/8/14, both its core reference implementation (Model.evaluate) and
 its CPU plugin (compile_model, inference precision pinned to the input's).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ONNX's own backend node tests for MaxPool, run through maxpool.onnx_backend.
 
 onnx.backend.test.BackendTest collects every node test shipped in the onnx

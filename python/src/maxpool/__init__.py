@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """maxpool: every variant of max pooling the real systems define, bit-exact.
 
 numpy arrays in, numpy arrays out; the work is done by the C library

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ctypes bindings of include/maxpool.h: the one place that mirrors its structs.
 
 The shared library is found, in this order, at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Adaptive max pooling: PyTorch adaptive_max_poolNd, aclnnAdaptiveMaxPool3d,
 OpenVINO AdaptiveMaxPool-8.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ONNX MaxPool (opsets 1, 8, 10, 11, 12, 22) on numpy arrays.
 
 `max_pool` takes the ONNX attributes by their ONNX names; the C front-end

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """An ONNX backend (``onnx.backend.base.Backend``) that runs single-node
 MaxPool models with maxpool, so that ONNX's own backend test runner can
 drive it:

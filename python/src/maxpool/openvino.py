@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """OpenVINO MaxPool-1, MaxPool-8 and MaxPool-14 on numpy arrays.
 
 Attributes by their OpenVINO names; the C front-end (`maxpool_openvino_lower`)

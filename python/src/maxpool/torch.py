@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PyTorch max_pool1d / max_pool2d / max_pool3d on numpy arrays.
 
 Names, defaults and results as in ``torch.nn.functional``: kernel_size,

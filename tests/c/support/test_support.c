@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared helpers for the C tests; see test_support.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "test_support.h"

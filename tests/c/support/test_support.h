@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared helpers for the C tests (linked into every tests/c/test_*.c).
  *
