@@ -690,6 +690,24 @@ static void test_near_int64_max(void)
         CHECK_STATUS(maxpool_plan_create(&d, s4, &p, NULL), MAXPOOL_OK);
         maxpool_plan_destroy(p);
     }
+    /* the last window past int64 under ceil rounding: span = 1 + (INT64_MAX - 2) - 1 fits, ceil(span / 2^62)
+     * = 2 gives out = 3, and its first tap (out - 1) * 2^62 = 2^63 does not */
+    {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 1);
+        d.rounding = MAXPOOL_ROUND_CEIL;
+        d.pad_end[0] = INT64_MAX - 2;
+        d.stride[0] = (int64_t)1 << 62;
+        const int64_t s1[3] = {1, 1, 1};
+        maxpool_error err;
+        maxpool_plan *p = NULL;
+        CHECK_STATUS(maxpool_plan_create(&d, s1, &p, &err), MAXPOOL_ERR_OVERFLOW);
+        CHECK_CONTAINS(err.message, "the last window");
+        d.rounding = MAXPOOL_ROUND_FLOOR; /* floor: out = 2, last first tap 2^62: a plan */
+        CHECK_STATUS(maxpool_plan_create(&d, s1, &p, &err), MAXPOOL_OK);
+        CHECK_EQ_I64(maxpool_plan_output_elements(p), 2);
+        maxpool_plan_destroy(p);
+    }
     printf("near INT64_MAX: %d plans\n", planned);
     CHECK(planned > 0);
 }
