@@ -10,7 +10,7 @@
 #   5. the C tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #  5b. the libFuzzer targets (fuzz/run.sh: plan creation + run-and-compare,
 #      the spec front-ends, the .npy reader), regressions replayed, then
-#      MAXPOOL_TEST_FUZZ_SECONDS (default 45, 0 skips) of fuzzing per target
+#      MAXPOOL_TEST_FUZZ_SECONDS (default 60, 0 skips) of fuzzing per target
 #  5c. the threaded C tests under ThreadSanitizer (clang, libomp + Archer)
 #   6. the C tests on the AVX-512 emulation build (MAXPOOL_AVX512_EMULATE:
 #      the AVX-512 kernels through SIMDe, so they are checked without
@@ -86,7 +86,7 @@ if ! clang_ok; then
 fi
 rm -rf "$CLANG_TMP"
 clang --version | head -1
-FUZZ_SECONDS=${MAXPOOL_TEST_FUZZ_SECONDS:-45}
+FUZZ_SECONDS=${MAXPOOL_TEST_FUZZ_SECONDS:-60}
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
     bash fuzz/run.sh "$FUZZ_SECONDS"
 else
