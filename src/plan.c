@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Plan lifecycle: create (validate, lower, build windows, pick kernel), run, destroy. */
+/* Plan lifecycle: create (validate, lower, pick the kernel, build its window tables), run, destroy. */
 #include "plan.h"
 
 #include "error.h"
