@@ -81,4 +81,32 @@ void maxpool_f32_nhwc_sse2(const struct maxpool_plan *p, const void *x, void *y,
 void maxpool_f32_nhwc_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 void maxpool_f32_nhwc_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1);
 
+/* Every other element type (f64, f16, bf16, i8, u8, i16, u16, i32, i64), both layouts, rank 1..3, fixed or
+ * adaptive windows, row-major indices: the type-generic kernels (gen_impl.h), one file per type and ISA
+ * (gen_<type>_<isa>.c), kernels <type>_nchw_gen_<isa> and <type>_nhwc_gen_<isa>; match and tasks in
+ * gen_match.c */
+int64_t maxpool_gen_nchw_tasks(const struct maxpool_plan *p);
+int64_t maxpool_gen_nhwc_tasks(const struct maxpool_plan *p);
+#define MAXPOOL_GEN_DECLARE(t)                                                                                     \
+    int maxpool_gen_##t##_nchw_match(const struct maxpool_plan *p);                                                \
+    int maxpool_gen_##t##_nhwc_match(const struct maxpool_plan *p);                                                \
+    void maxpool_gen_##t##_avx2_nchw(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,  \
+                                     int64_t t1);                                                                  \
+    void maxpool_gen_##t##_avx2_nhwc(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,  \
+                                     int64_t t1);                                                                  \
+    void maxpool_gen_##t##_avx512_nchw(const struct maxpool_plan *p, const void *x, void *y, void *ind,            \
+                                       int64_t t0, int64_t t1);                                                    \
+    void maxpool_gen_##t##_avx512_nhwc(const struct maxpool_plan *p, const void *x, void *y, void *ind,            \
+                                       int64_t t0, int64_t t1);
+MAXPOOL_GEN_DECLARE(f64)
+MAXPOOL_GEN_DECLARE(f16)
+MAXPOOL_GEN_DECLARE(bf16)
+MAXPOOL_GEN_DECLARE(i8)
+MAXPOOL_GEN_DECLARE(u8)
+MAXPOOL_GEN_DECLARE(i16)
+MAXPOOL_GEN_DECLARE(u16)
+MAXPOOL_GEN_DECLARE(i32)
+MAXPOOL_GEN_DECLARE(i64)
+#undef MAXPOOL_GEN_DECLARE
+
 #endif

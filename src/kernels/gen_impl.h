@@ -1,0 +1,541 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The type-generic kernels ("gen"): max pooling of every element type but
+ * f32 (which has its own tuned kernels), both layouts, spatial rank 1..3,
+ * fixed or adaptive windows, every NaN policy, start value, empty-window
+ * index and index type (row-major indices). Written once against the vector
+ * layer vt_<isa>.h (GEN_TYPE selects the type's block there) and
+ * instantiated by gen_<type>_<isa>.c with KPREFIX set; kernel names
+ * <type>_nchw_gen_<isa> and <type>_nhwc_gen_<isa>.
+ *
+ * The scan is the reference's (reference.c), lane by lane: the running max
+ * starts at the start value (or, first-element start, at the window's first
+ * tap: that tap then meets itself again, which changes nothing), and tap x,
+ * in row-major window order, replaces it when x > best (or x is NaN under
+ * propagation). Each lane of a vector is one output element:
+ *
+ *  - channels-last (KFN(nhwc)): the lanes are VN channels of one output
+ *    pixel, all with the same window; a tap is one vector load. One task is
+ *    one output row (n, o0, o1) of every channel.
+ *  - channels-first (KFN(nchw)): the lanes are VN output columns of one
+ *    output row; a tap (window line r, column tap k) is one load at W stride
+ *    1, or the even lanes of two loads (V_EVEN) at W stride 2, for the
+ *    columns whose W windows are whole and regular (geo.lo .. geo.vhi).
+ *    Other columns (borders, other strides, uneven adaptive windows, a row
+ *    end shorter than a vector) take the gathered form: each tap's lanes are
+ *    copied to a small buffer, a lane whose window has fewer taps gets the
+ *    neutral value (-inf, or the lowest integer), which never replaces
+ *    anything under either rule, and the same vector scan runs on it. One
+ *    task is one output row (n, c, o0, o1).
+ *
+ * Indices: each lane carries the number t of the tap that last replaced it
+ * (VI lanes as wide as the keys, so one compare mask selects both; all ones
+ * = no position yet), turned into an input offset through the row's table
+ * when the lanes are stored. Windows of more taps than a lane can number
+ * (GEN_TAPS_LIMIT) take the scalar scan (KFN(sfold)), as do channel tails
+ * and lanes whose stored bits could differ from the input's (V_NANFIX: f16
+ * NaN results, which the conversion may quiet).
+ *
+ * Scratch: ro[GEN_LINES_MAX] window lines (more lines: scalar scan),
+ * toff/tpos[GEN_TAPS_MAX]; all on the stack, bounded by these constants.
+ * Reads: only input elements of the windows, plus, in the stride-2 vector
+ * form, the odd elements between them (geo.vhi keeps the last read inside
+ * the input row).
+ */
+#include "../plan.h"
+
+#include <stdalign.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KCAT_(a, b) a##b
+#define KCAT(a, b) KCAT_(a, b)
+#define KFN(n) KCAT(KPREFIX, n)
+#ifndef GAI
+#include "force_inline.h"
+#define GAI MAXPOOL_AI
+#endif
+
+/* Window taps the vector forms number for indices, and window lines a row
+ * table holds. */
+#define GEN_TAPS_MAX 256
+#define GEN_LINES_MAX 256
+#define GEN_NONE ((VLANE) ~(VLANE)0)
+#define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
+
+/* The start value (the plan's) and the neutral value (never replaces
+ * anything: -inf, or the lowest integer) of the type. */
+#if GEN_TYPE == GEN_F64
+#define GEN_INIT(p) ((p)->init.f64)
+#define GEN_NEUTRAL (-__builtin_inf())
+#elif GEN_TYPE == GEN_F16
+#define GEN_INIT(p) ((p)->init.u16bits)
+#define GEN_NEUTRAL ((uint16_t)0xFC00u)
+#elif GEN_TYPE == GEN_BF16
+#define GEN_INIT(p) ((p)->init.u16bits)
+#define GEN_NEUTRAL ((uint16_t)0xFF80u)
+#elif GEN_TYPE == GEN_I8
+#define GEN_INIT(p) ((p)->init.i8)
+#define GEN_NEUTRAL INT8_MIN
+#elif GEN_TYPE == GEN_U8
+#define GEN_INIT(p) ((p)->init.u8)
+#define GEN_NEUTRAL ((uint8_t)0)
+#elif GEN_TYPE == GEN_I16
+#define GEN_INIT(p) ((p)->init.i16)
+#define GEN_NEUTRAL INT16_MIN
+#elif GEN_TYPE == GEN_U16
+#define GEN_INIT(p) ((p)->init.u16)
+#define GEN_NEUTRAL ((uint16_t)0)
+#elif GEN_TYPE == GEN_I32
+#define GEN_INIT(p) ((p)->init.i32)
+#define GEN_NEUTRAL INT32_MIN
+#elif GEN_TYPE == GEN_I64
+#define GEN_INIT(p) ((p)->init.i64)
+#define GEN_NEUTRAL INT64_MIN
+#endif
+
+typedef struct KFN(geo) {
+    int64_t in[3], out[3], step[3]; /* the spatial axes right-aligned: rank 1 and 2 get leading axes of 1 */
+    const int64_t *st[3], *cn[3];
+    int64_t unit[2]; /* start 0, count 1: the window arrays of the added axes */
+    GT init, neutral;
+    int fe, empty_kind; /* first-element start; maxpool_empty_index */
+    /* channels-first W axis: the output columns [lo, hi) have whole windows
+     * of K taps, dilation d, starting at st[2][lo] + (o - lo)*S; the vector
+     * form takes [lo, vhi) (S 1 or 2; its reads stay inside the row) */
+    int64_t lo, hi, vhi, K, S, d;
+} KFN(geo);
+
+static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
+{
+    const int r = p->rank, sh = 3 - r;
+    g->unit[0] = 0;
+    g->unit[1] = 1;
+    for (int i = 0; i < 3; ++i) {
+        if (i < sh) {
+            g->in[i] = g->out[i] = g->step[i] = 1;
+            g->st[i] = &g->unit[0];
+            g->cn[i] = &g->unit[1];
+        } else {
+            const maxpool_axis *a = &p->axis[i - sh];
+            g->in[i] = a->in;
+            g->out[i] = a->out;
+            g->step[i] = a->step;
+            g->st[i] = a->start;
+            g->cn[i] = a->count;
+        }
+    }
+    g->init = GEN_INIT(p);
+    g->neutral = GEN_NEUTRAL;
+    g->fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
+    g->empty_kind = (int)p->desc.empty_index;
+    /* the regular W columns */
+    const maxpool_axis *w = &p->axis[r - 1];
+    g->lo = g->hi = g->vhi = 0;
+    g->K = g->S = g->d = 1;
+    if (p->desc.window == MAXPOOL_WINDOW_FIXED) {
+        g->K = w->kernel;
+        g->S = w->stride;
+        g->d = w->dilation;
+        int64_t o = 0;
+        while (o < w->out && w->count[o] != g->K)
+            ++o;
+        g->lo = o;
+        while (o < w->out && w->count[o] == g->K)
+            ++o;
+        g->hi = o;
+    } else if (w->in % w->out == 0) { /* adaptive, even: windows of in/out taps, in/out apart */
+        g->K = g->S = w->in / w->out;
+        g->hi = w->out;
+    }
+    if (g->S == 1) {
+        g->vhi = g->hi;
+    } else if (g->S == 2 && g->hi > g->lo) {
+        /* the last read of a block ending before column e is st[lo] + 2*(e - lo) - 1 + (K-1)*d < in */
+        const int64_t room = w->in - (g->K - 1) * g->d - w->start[g->lo];
+        const int64_t e = g->lo + room / 2;
+        g->vhi = e < g->hi ? e : g->hi;
+        if (g->vhi < g->lo)
+            g->vhi = g->lo;
+    } else {
+        g->vhi = g->lo;
+    }
+}
+
+/* The index of (n, c, s), s >= 0 a row-major spatial offset; s < 0: the
+ * empty-window index of the window whose first taps are (s0, s1, s2). */
+GAI void KFN(put_index)(const struct maxpool_plan *p, const KFN(geo) * g, void *ind, int64_t at, int64_t n,
+                        int64_t c, int64_t s, int64_t s0, int64_t s1, int64_t s2)
+{
+    int64_t v;
+    if (s >= 0)
+        v = n * p->idx_n + c * p->idx_c + s;
+    else if (g->empty_kind == MAXPOOL_EMPTY_INDEX_MINUS_ONE)
+        v = -1;
+    else if (g->empty_kind == MAXPOOL_EMPTY_INDEX_FIRST_TAP)
+        v = n * p->idx_n + c * p->idx_c + (s0 * g->in[1] + s1) * g->in[2] + s2;
+    else
+        v = n * p->idx_n + c * p->idx_c;
+    if (p->desc.index_type == MAXPOOL_INDEX_I32)
+        ((int32_t *)ind)[at] = (int32_t)v;
+    else
+        ((int64_t *)ind)[at] = v;
+}
+
+/* One output element the scalar way (the reference's scan): the window
+ * (s0 + j0*step0, s1 + j1*step1, s2 + j2*step2), j < c, of the plane at xp,
+ * whose spatial positions are es elements apart. The value goes to *out;
+ * returns the winner's spatial offset, -1 for none. */
+static int64_t KFN(sfold)(const KFN(geo) * g, const GT *xp, int64_t es, int prop, int64_t s0, int64_t c0,
+                          int64_t s1, int64_t c1, int64_t s2, int64_t c2, GT *out)
+{
+    GT best = g->init;
+    GKT bk = GKEY(best);
+    int64_t bs = -1;
+    for (int64_t j0 = 0; j0 < c0; ++j0)
+        for (int64_t j1 = 0; j1 < c1; ++j1) {
+            const int64_t rs = ((s0 + j0 * g->step[0]) * g->in[1] + s1 + j1 * g->step[1]) * g->in[2] + s2;
+            for (int64_t j2 = 0; j2 < c2; ++j2) {
+                const int64_t s = rs + j2 * g->step[2];
+                const GT v = xp[s * es];
+                const GKT k = GKEY(v);
+                if (k > bk || (prop && k != k) || (g->fe && bs < 0)) {
+                    best = v;
+                    bk = k;
+                    bs = s;
+                }
+            }
+        }
+    *out = best;
+    return bs;
+}
+
+/* The rule on one tap x (tap number t) for every lane. */
+GAI void KFN(upd)(VT *best, VI *bt, VT x, int64_t t, const int prop, const int wi)
+{
+    if (!wi) {
+        *best = prop ? V_MAXP(*best, x) : V_MAX(*best, x);
+    } else {
+        VM m = V_GTM(x, *best);
+        if (prop)
+            m = VM_OR(m, V_NANM(x));
+        *best = V_SEL(*best, x, m);
+        *bt = VI_SEL(*bt, VI_SET1(t), m);
+    }
+}
+
+/* ---- channels-last ------------------------------------------------------ */
+
+/* NB vectors of channels [c, c + NB*VN) of one output pixel whose R taps are
+ * at spatial offsets tpos[0..R) (R >= 1, R <= GEN_TAPS_LIMIT with indices). */
+GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *xn, GT *yo, void *ind,
+                       int64_t ooff, int64_t n, int64_t c, const int64_t *tpos, int64_t R, const int64_t *ws,
+                       const int NB, const int prop, const int wi)
+{
+    const int64_t C = p->c;
+    VT best[4];
+    VI bt[4];
+    for (int v = 0; v < NB; ++v) {
+        if (g->fe) {
+            best[v] = V_LOAD(xn + tpos[0] * C + c + v * VN);
+            bt[v] = VI_SET1(0);
+        } else {
+            best[v] = V_SET1(g->init);
+            bt[v] = VI_SET1(GEN_NONE);
+        }
+    }
+    for (int64_t t = 0; t < R; ++t) {
+        const GT *q = xn + tpos[t] * C + c;
+        for (int v = 0; v < NB; ++v)
+            KFN(upd)(&best[v], &bt[v], V_LOAD(q + v * VN), t, prop, wi);
+    }
+    for (int v = 0; v < NB; ++v) {
+        const int64_t cv = c + v * VN;
+        V_STORE(yo + cv, best[v]);
+        const int fix = V_NANFIX(best[v]);
+        if (!wi && !fix)
+            continue;
+        alignas(64) VLANE lt[VN];
+        if (wi)
+            VI_STORE(lt, bt[v]);
+        for (int l = 0; l < VN; ++l) {
+            if (fix & (1 << l)) { /* the scalar scan, bits as stored */
+                GT val;
+                const int64_t s =
+                    KFN(sfold)(g, xn + cv + l, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &val);
+                yo[cv + l] = val;
+                if (wi)
+                    KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
+            } else if (wi) {
+                const int64_t s = lt[l] == GEN_NONE ? -1 : tpos[lt[l]];
+                KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
+            }
+        }
+    }
+}
+
+GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
+                     int64_t t1, const int prop, const int wi)
+{
+    const int64_t C = p->c;
+    const int64_t rows = g->out[0] * g->out[1];
+    int64_t tpos[GEN_TAPS_MAX];
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t nn = t / rows, row = t % rows;
+        const int64_t o0 = row / g->out[1], o1 = row % g->out[1];
+        const GT *xn = x + nn * p->in_spatial * C;
+        int64_t ws[6]; /* window start per axis, then count per axis */
+        ws[0] = g->st[0][o0];
+        ws[3] = g->cn[0][o0];
+        ws[1] = g->st[1][o1];
+        ws[4] = g->cn[1][o1];
+        for (int64_t o2 = 0; o2 < g->out[2]; ++o2) {
+            ws[2] = g->st[2][o2];
+            ws[5] = g->cn[2][o2];
+            const int64_t ooff = ((nn * rows + row) * g->out[2] + o2) * C;
+            GT *yo = y + ooff;
+            const int64_t R = ws[3] * ws[4] * ws[5];
+            int64_t c = 0;
+            if (R == 0) { /* no input element: the start value, the empty index */
+                for (; c < C; ++c) {
+                    yo[c] = g->init;
+                    if (wi)
+                        KFN(put_index)(p, g, ind, ooff + c, nn, c, -1, ws[0], ws[1], ws[2]);
+                }
+                continue;
+            }
+            if (R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
+                int64_t r = 0;
+                for (int64_t j0 = 0; j0 < ws[3]; ++j0)
+                    for (int64_t j1 = 0; j1 < ws[4]; ++j1) {
+                        const int64_t rs =
+                            ((ws[0] + j0 * g->step[0]) * g->in[1] + ws[1] + j1 * g->step[1]) * g->in[2] + ws[2];
+                        for (int64_t j2 = 0; j2 < ws[5]; ++j2)
+                            tpos[r++] = rs + j2 * g->step[2];
+                    }
+                for (; c + 4 * VN <= C; c += 4 * VN)
+                    KFN(cl_block)(p, g, xn, yo, ind, ooff, nn, c, tpos, R, ws, 4, prop, wi);
+                for (; c + VN <= C; c += VN)
+                    KFN(cl_block)(p, g, xn, yo, ind, ooff, nn, c, tpos, R, ws, 1, prop, wi);
+            }
+            for (; c < C; ++c) { /* channel tail (and windows past the tap table): scalar */
+                const int64_t s =
+                    KFN(sfold)(g, xn + c, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &yo[c]);
+                if (wi)
+                    KFN(put_index)(p, g, ind, ooff + c, nn, c, s, ws[0], ws[1], ws[2]);
+            }
+        }
+    }
+}
+
+/* ---- channels-first ----------------------------------------------------- */
+
+/* One output row of one (n, c) plane. */
+typedef struct KFN(row) {
+    const GT *xp; /* the input plane */
+    GT *yr;       /* the output row */
+    void *ind;
+    int64_t yoff, n, c; /* yoff: offset of yr[0] in the output (and indices) */
+    int64_t s0, c0, s1, c1, R; /* its window lines: axis-0 and axis-1 start and count, R = c0*c1 */
+    const int64_t *ro;   /* [R] the lines' offsets in the plane */
+    const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d (with indices) */
+} KFN(row);
+
+/* Output column o gets val, the winner at spatial offset s (-1: none); fix:
+ * the scalar scan decides instead (f16 NaN lanes, windows of too many taps). */
+GAI void KFN(cf_put)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t o, GT val,
+                     int64_t s, int fix, const int prop, const int wi)
+{
+    if (fix)
+        s = KFN(sfold)(g, w->xp, 1, prop, w->s0, w->c0, w->s1, w->c1, g->st[2][o], g->cn[2][o], &val);
+    w->yr[o] = val;
+    if (wi)
+        KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, s, w->s0, w->s1, g->st[2][o]);
+}
+
+/* Tap at q of VN regular columns S apart (S = 1 or 2). */
+#define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
+
+/* NB vectors of regular columns [ob, ob + NB*VN) (inside [lo, vhi)). */
+GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob, const int NB,
+                     const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d, R = w->R;
+    const GT *xb = w->xp + g->st[2][ob];
+    VT best[4];
+    VI bt[4];
+    for (int v = 0; v < NB; ++v) {
+        if (g->fe) {
+            best[v] = GEN_TAP(xb + w->ro[0] + v * VN * S, S);
+            bt[v] = VI_SET1(0);
+        } else {
+            best[v] = V_SET1(g->init);
+            bt[v] = VI_SET1(GEN_NONE);
+        }
+    }
+    for (int64_t r = 0; r < R; ++r) {
+        const GT *xr = xb + w->ro[r];
+        for (int64_t k = 0; k < K; ++k)
+            for (int v = 0; v < NB; ++v)
+                KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), r * K + k, prop, wi);
+    }
+    for (int v = 0; v < NB; ++v) {
+        const int64_t o0 = ob + v * VN;
+        const int fix = V_NANFIX(best[v]);
+        if (!wi && !fix) {
+            V_STORE(w->yr + o0, best[v]);
+            continue;
+        }
+        alignas(64) GT vals[VN];
+        alignas(64) VLANE lt[VN];
+        V_STORE(vals, best[v]);
+        if (wi)
+            VI_STORE(lt, bt[v]);
+        for (int l = 0; l < VN; ++l) {
+            const int64_t o = o0 + l;
+            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->st[2][o];
+            KFN(cf_put)(p, g, w, o, vals[l], s, (fix >> l) & 1, prop, wi);
+        }
+    }
+}
+
+/* Columns [ob, ob + nl), nl <= VN, any windows: each tap's lanes gathered
+ * (a lane without tap k reads the neutral value). */
+GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                        int64_t nl, const int prop, const int wi)
+{
+    const int64_t *st2 = g->st[2] + ob, *cn2 = g->cn[2] + ob, d = g->step[2], R = w->R;
+    const GT *xp = w->xp;
+    int64_t KW = 0;
+    for (int64_t l = 0; l < nl; ++l)
+        KW = cn2[l] > KW ? cn2[l] : KW;
+    if (wi && R * KW > GEN_TAPS_LIMIT) { /* more taps than a lane can number */
+        for (int64_t l = 0; l < nl; ++l)
+            KFN(cf_put)(p, g, w, ob + l, g->init, -1, 1, prop, wi);
+        return;
+    }
+    alignas(64) GT buf[VN];
+    alignas(64) VLANE lt[VN];
+    for (int64_t l = 0; l < VN; ++l) {
+        const int first = g->fe && l < nl && cn2[l] > 0;
+        buf[l] = first ? xp[w->ro[0] + st2[l]] : g->init;
+        lt[l] = first ? 0 : GEN_NONE;
+    }
+    VT best = V_LOAD(buf);
+    VI bt;
+    memcpy(&bt, lt, sizeof bt);
+    for (int64_t r = 0; r < R; ++r) {
+        const GT *xr = xp + w->ro[r];
+        for (int64_t k = 0; k < KW; ++k) {
+            for (int64_t l = 0; l < VN; ++l)
+                buf[l] = l < nl && k < cn2[l] ? xr[st2[l] + k * d] : g->neutral;
+            KFN(upd)(&best, &bt, V_LOAD(buf), r * KW + k, prop, wi);
+        }
+    }
+    const int fix = V_NANFIX(best);
+    V_STORE(buf, best);
+    if (wi)
+        VI_STORE(lt, bt);
+    for (int64_t l = 0; l < nl; ++l) {
+        const int64_t t = wi ? (int64_t)lt[l] : 0;
+        const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->ro[t / KW] + st2[l] + (t % KW) * d;
+        KFN(cf_put)(p, g, w, ob + l, buf[l], s, (fix >> l) & 1, prop, wi);
+    }
+}
+
+GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
+                     int64_t t1, const int prop, const int wi)
+{
+    const int64_t rows = g->out[0] * g->out[1], O2 = g->out[2];
+    int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t nc = t / rows, row = t % rows, o0 = row / g->out[1], o1 = row % g->out[1];
+        KFN(row) w;
+        w.xp = x + nc * p->in_spatial;
+        w.yoff = t * O2;
+        w.yr = y + w.yoff;
+        w.ind = ind;
+        w.n = nc / p->c;
+        w.c = nc % p->c;
+        w.s0 = g->st[0][o0];
+        w.c0 = g->cn[0][o0];
+        w.s1 = g->st[1][o1];
+        w.c1 = g->cn[1][o1];
+        w.R = w.c0 * w.c1;
+        w.ro = ro;
+        w.toff = toff;
+        if (w.R == 0 || w.R > GEN_LINES_MAX) { /* no input element, or more lines than the table: scalar */
+            for (int64_t o = 0; o < O2; ++o)
+                KFN(cf_put)(p, g, &w, o, g->init, -1, w.R != 0, prop, wi);
+            continue;
+        }
+        int64_t r = 0;
+        for (int64_t j0 = 0; j0 < w.c0; ++j0)
+            for (int64_t j1 = 0; j1 < w.c1; ++j1)
+                ro[r++] = ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * g->in[2];
+        int64_t vend = g->vhi;
+        if (wi) {
+            if (w.R * g->K > GEN_TAPS_LIMIT)
+                vend = g->lo; /* no vector columns: the gathered form takes them (scalar) */
+            else if (vend > g->lo)
+                for (int64_t q = 0; q < w.R; ++q)
+                    for (int64_t k = 0; k < g->K; ++k)
+                        toff[q * g->K + k] = ro[q] + k * g->d;
+        }
+        int64_t o = 0;
+        for (; o < g->lo; o += VN)
+            KFN(cf_gather)(p, g, &w, o, g->lo - o < VN ? g->lo - o : VN, prop, wi);
+        o = g->lo;
+        if (g->S == 1) {
+            for (; o + 4 * VN <= vend; o += 4 * VN)
+                KFN(cf_vec)(p, g, &w, o, 4, 1, prop, wi);
+            for (; o + VN <= vend; o += VN)
+                KFN(cf_vec)(p, g, &w, o, 1, 1, prop, wi);
+        } else {
+            for (; o + 4 * VN <= vend; o += 4 * VN)
+                KFN(cf_vec)(p, g, &w, o, 4, 2, prop, wi);
+            for (; o + VN <= vend; o += VN)
+                KFN(cf_vec)(p, g, &w, o, 1, 2, prop, wi);
+        }
+        for (; o < O2; o += VN)
+            KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+    }
+}
+
+/* ---- entry points: the NaN rule and index output as constants ----------- */
+
+void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
+{
+    KFN(geo) g;
+    KFN(geo_init)(p, &g);
+    const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
+    if (GFLOAT && p->nan_propagate) {
+        if (wi)
+            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+        else
+            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 1, 0);
+    } else {
+        if (wi)
+            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 0, 1);
+        else
+            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 0, 0);
+    }
+}
+
+void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
+{
+    KFN(geo) g;
+    KFN(geo_init)(p, &g);
+    const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
+    if (GFLOAT && p->nan_propagate) {
+        if (wi)
+            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+        else
+            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 0);
+    } else {
+        if (wi)
+            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
+        else
+            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 0);
+    }
+}

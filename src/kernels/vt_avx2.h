@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The thin vector layer of the type-generic kernels (gen_impl.h) for AVX2:
+ * one block per element type, chosen by GEN_TYPE (gen_types.h). Included by
+ * the gen_<type>_avx2.c files only (compiled with -mavx2 -mfma -mf16c).
+ *
+ * Every block defines the same names:
+ *   GT            the stored element type;  GKT its compare (key) type
+ *   GKEY(v)       scalar key of an element (f16, bf16: exact widening to f32)
+ *   VN            lanes per vector;  VT the vector of VN keys
+ *   VI            a vector of VN tap numbers, lanes of VLANE (as wide as a key)
+ *   VM            a lane mask
+ *   V_LOAD(p)     VN elements at p as keys;  V_STORE(p, v) back as elements
+ *   V_NANFIX(v)   lanes whose stored bits may differ from the element they
+ *                 came from (f16: the conversion quiets a signalling NaN, so
+ *                 NaN lanes are redone in scalar code); 0 for every other type
+ *   V_SET1(e)     an element broadcast (as a key)
+ *   V_MAX(b, x)   x > b ? x : b           (NaN ignored: the reference's rule)
+ *   V_MAXP(b, x)  x > b || x is NaN ? x : b   (NaN propagated)
+ *   V_GTM(x, b)   mask of x > b (ordered);  V_NANM(x) mask of NaN lanes
+ *   VM_OR, V_SEL(a, b, m) / VI_SEL(a, b, m): m ? b : a
+ *   VI_SET1(t), VI_STORE(lane array, v)
+ *   V_EVEN(a, b)  lanes 0, 2, 4, ... of the 2*VN lanes a then b
+ * Floating max/compare instructions are given the operands in the order the
+ * rule needs (vmaxps x, b returns b for NaN and for equal values: first
+ * element wins ties such as max(-0, +0)). Narrowing back is exact: bf16 and
+ * the integers move bits, f16 converts values that came from f16 (NaN lanes
+ * excepted, see V_NANFIX).
+ */
+#include "gen_types.h"
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define V_PERM_D8(v) _mm256_permute4x64_epi64((v), 0xD8) /* 64-bit lanes 0 2 1 3 */
+
+#if GEN_TYPE == GEN_F64
+#define GT double
+#define GKT double
+#define GKEY(v) (v)
+#define GFLOAT 1
+#define VN 4
+#define VT __m256d
+#define VI __m256i
+#define VM __m256d
+#define VLANE uint64_t
+#define V_LOAD(p) _mm256_loadu_pd(p)
+#define V_STORE(p, v) _mm256_storeu_pd((p), (v))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm256_set1_pd(e)
+#define V_MAX(b, x) _mm256_max_pd((x), (b))
+#define V_MAXP(b, x) _mm256_blendv_pd(_mm256_max_pd((x), (b)), (x), _mm256_cmp_pd((x), (x), _CMP_UNORD_Q))
+#define V_GTM(x, b) _mm256_cmp_pd((x), (b), _CMP_GT_OQ)
+#define V_NANM(x) _mm256_cmp_pd((x), (x), _CMP_UNORD_Q)
+#define VM_OR(a, b) _mm256_or_pd((a), (b))
+#define V_SEL(a, b, m) _mm256_blendv_pd((a), (b), (m))
+#define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), _mm256_castpd_si256(m))
+#define VI_SET1(t) _mm256_set1_epi64x((int64_t)(t))
+#define V_EVEN(a, b) _mm256_permute4x64_pd(_mm256_unpacklo_pd((a), (b)), 0xD8)
+
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define GT uint16_t
+#define GKT float
+#define GFLOAT 1
+#define VN 8
+#define VT __m256
+#define VI __m256i
+#define VM __m256
+#define VLANE uint32_t
+#if GEN_TYPE == GEN_F16
+#define GKEY(v) _cvtsh_ss(v)
+#define V_LOAD(p) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define V_STORE(p, v)                                                                                              \
+    _mm_storeu_si128((__m128i *)(void *)(p), _mm256_cvtps_ph((v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+#define V_NANFIX(v) _mm256_movemask_ps(_mm256_cmp_ps((v), (v), _CMP_UNORD_Q))
+#define V_SET1(e) _mm256_set1_ps(_cvtsh_ss(e))
+#else
+/* bf16 is the top half of an f32: widening and narrowing move bits only */
+static inline float gen_bf16_key(uint16_t b)
+{
+    return _mm_cvtss_f32(_mm_castsi128_ps(_mm_cvtsi32_si128((int)((uint32_t)b << 16))));
+}
+#define GKEY(v) gen_bf16_key(v)
+#define V_LOAD(p)                                                                                                  \
+    _mm256_castsi256_ps(                                                                                           \
+        _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p))), 16))
+#define V_STORE(p, v)                                                                                              \
+    _mm_storeu_si128((__m128i *)(void *)(p),                                                                       \
+                     _mm256_castsi256_si128(_mm256_permute4x64_epi64(                                             \
+                         _mm256_packus_epi32(_mm256_srli_epi32(_mm256_castps_si256(v), 16),                        \
+                                             _mm256_srli_epi32(_mm256_castps_si256(v), 16)),                       \
+                         0x08)))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm256_set1_ps(gen_bf16_key(e))
+#endif
+#define V_MAX(b, x) _mm256_max_ps((x), (b))
+#define V_MAXP(b, x) _mm256_blendv_ps(_mm256_max_ps((x), (b)), (x), _mm256_cmp_ps((x), (x), _CMP_UNORD_Q))
+#define V_GTM(x, b) _mm256_cmp_ps((x), (b), _CMP_GT_OQ)
+#define V_NANM(x) _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)
+#define VM_OR(a, b) _mm256_or_ps((a), (b))
+#define V_SEL(a, b, m) _mm256_blendv_ps((a), (b), (m))
+#define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), _mm256_castps_si256(m))
+#define VI_SET1(t) _mm256_set1_epi32((int32_t)(t))
+#define V_EVEN(a, b)                                                                                               \
+    _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0x88)), 0xD8))
+
+#else /* the integers: native lanes */
+#define GFLOAT 0
+#define GKEY(v) (v)
+#define VT __m256i
+#define VI __m256i
+#define VM __m256i
+#define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define V_NANFIX(v) 0
+#define V_MAXP(b, x) V_MAX(b, x)
+#define V_NANM(x) _mm256_setzero_si256()
+#define VM_OR(a, b) _mm256_or_si256((a), (b))
+#define V_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
+#define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define VN 32
+#define VLANE uint8_t
+#define VI_SET1(t) _mm256_set1_epi8((char)(t))
+#define V_EVEN(a, b)                                                                                               \
+    V_PERM_D8(_mm256_packus_epi16(_mm256_and_si256((a), _mm256_set1_epi16(0xFF)),                                \
+                                  _mm256_and_si256((b), _mm256_set1_epi16(0xFF))))
+#if GEN_TYPE == GEN_I8
+#define GT int8_t
+#define GKT int8_t
+#define V_SET1(e) _mm256_set1_epi8(e)
+#define V_MAX(b, x) _mm256_max_epi8((x), (b))
+#define V_GTM(x, b) _mm256_cmpgt_epi8((x), (b))
+#else
+#define GT uint8_t
+#define GKT uint8_t
+#define V_SET1(e) _mm256_set1_epi8((char)(e))
+#define V_MAX(b, x) _mm256_max_epu8((x), (b))
+#define V_GTM(x, b)                                                                                                \
+    _mm256_cmpgt_epi8(_mm256_xor_si256((x), _mm256_set1_epi8(-128)), _mm256_xor_si256((b), _mm256_set1_epi8(-128)))
+#endif
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#define VN 16
+#define VLANE uint16_t
+#define VI_SET1(t) _mm256_set1_epi16((short)(t))
+#define V_EVEN(a, b)                                                                                               \
+    V_PERM_D8(_mm256_packus_epi32(_mm256_and_si256((a), _mm256_set1_epi32(0xFFFF)),                              \
+                                  _mm256_and_si256((b), _mm256_set1_epi32(0xFFFF))))
+#if GEN_TYPE == GEN_I16
+#define GT int16_t
+#define GKT int16_t
+#define V_SET1(e) _mm256_set1_epi16(e)
+#define V_MAX(b, x) _mm256_max_epi16((x), (b))
+#define V_GTM(x, b) _mm256_cmpgt_epi16((x), (b))
+#else
+#define GT uint16_t
+#define GKT uint16_t
+#define V_SET1(e) _mm256_set1_epi16((short)(e))
+#define V_MAX(b, x) _mm256_max_epu16((x), (b))
+#define V_GTM(x, b)                                                                                                \
+    _mm256_cmpgt_epi16(_mm256_xor_si256((x), _mm256_set1_epi16(-32768)),                                         \
+                       _mm256_xor_si256((b), _mm256_set1_epi16(-32768)))
+#endif
+#elif GEN_TYPE == GEN_I32
+#define GT int32_t
+#define GKT int32_t
+#define VN 8
+#define VLANE uint32_t
+#define VI_SET1(t) _mm256_set1_epi32((int32_t)(t))
+#define V_SET1(e) _mm256_set1_epi32(e)
+#define V_MAX(b, x) _mm256_max_epi32((x), (b))
+#define V_GTM(x, b) _mm256_cmpgt_epi32((x), (b))
+#define V_EVEN(a, b)                                                                                               \
+    _mm256_castps_si256(V_PERM_PS_D8(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88)))
+#define V_PERM_PS_D8(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#elif GEN_TYPE == GEN_I64
+#define GT int64_t
+#define GKT int64_t
+#define VN 4
+#define VLANE uint64_t
+#define VI_SET1(t) _mm256_set1_epi64x((int64_t)(t))
+#define V_SET1(e) _mm256_set1_epi64x(e)
+#define V_MAX(b, x) _mm256_blendv_epi8((b), (x), _mm256_cmpgt_epi64((x), (b)))
+#define V_GTM(x, b) _mm256_cmpgt_epi64((x), (b))
+#define V_EVEN(a, b)                                                                                               \
+    _mm256_castpd_si256(                                                                                           \
+        _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)), 0xD8))
+#else
+#error "vt_avx2.h: GEN_TYPE names no element type"
+#endif
+#endif
+
+#define VI_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The thin vector layer of the type-generic kernels (gen_impl.h) for
+ * AVX-512 (F + BW + VL + DQ): one block per element type, chosen by GEN_TYPE
+ * (gen_types.h). The same names and meanings as vt_avx2.h (see there); the
+ * masks are k-registers. Included by the gen_<type>_avx512.c files only.
+ *
+ * Testing without AVX-512 hardware: with MAXPOOL_SIMDE defined (CMake option
+ * MAXPOOL_AVX512_EMULATE, test builds only) the intrinsics come from SIMDe.
+ */
+#include "gen_types.h"
+
+#ifdef MAXPOOL_SIMDE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+#include <string.h>
+#else
+#include <immintrin.h>
+#endif
+#include <stdint.h>
+
+#if GEN_TYPE == GEN_F64
+#define GT double
+#define GKT double
+#define GKEY(v) (v)
+#define GFLOAT 1
+#define VN 8
+#define VT __m512d
+#define VI __m512i
+#define VM __mmask8
+#define VLANE uint64_t
+#define V_LOAD(p) _mm512_loadu_pd(p)
+#define V_STORE(p, v) _mm512_storeu_pd((p), (v))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm512_set1_pd(e)
+#define V_MAX(b, x) _mm512_max_pd((x), (b))
+#define V_MAXP(b, x) _mm512_mask_blend_pd(V_NANM(x), _mm512_max_pd((x), (b)), (x))
+#define V_GTM(x, b) _mm512_cmp_pd_mask((x), (b), _CMP_GT_OQ)
+#define V_NANM(x) _mm512_cmp_pd_mask((x), (x), _CMP_UNORD_Q)
+#define V_SEL(a, b, m) _mm512_mask_blend_pd((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi64((int64_t)(t))
+#define V_EVEN(a, b) _mm512_permutex2var_pd((a), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), (b))
+
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define GT uint16_t
+#define GKT float
+#define GFLOAT 1
+#define VN 16
+#define VT __m512
+#define VI __m512i
+#define VM __mmask16
+#define VLANE uint32_t
+#if GEN_TYPE == GEN_F16
+#define GKEY(v) _cvtsh_ss(v)
+#define V_LOAD(p) _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
+#define V_STORE(p, v)                                                                                              \
+    _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtps_ph((v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+#define V_NANFIX(v) ((int)V_NANM(v))
+#define V_SET1(e) _mm512_set1_ps(_cvtsh_ss(e))
+#else
+static inline float gen_bf16_key(uint16_t b)
+{
+    return _mm_cvtss_f32(_mm_castsi128_ps(_mm_cvtsi32_si128((int)((uint32_t)b << 16))));
+}
+#define GKEY(v) gen_bf16_key(v)
+#define V_LOAD(p)                                                                                                  \
+    _mm512_castsi512_ps(                                                                                           \
+        _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p))), 16))
+#define V_STORE(p, v)                                                                                              \
+    _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_castps_si512(v), 16)))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm512_set1_ps(gen_bf16_key(e))
+#endif
+#define V_MAX(b, x) _mm512_max_ps((x), (b))
+#define V_MAXP(b, x) _mm512_mask_blend_ps(V_NANM(x), _mm512_max_ps((x), (b)), (x))
+#define V_GTM(x, b) _mm512_cmp_ps_mask((x), (b), _CMP_GT_OQ)
+#define V_NANM(x) _mm512_cmp_ps_mask((x), (x), _CMP_UNORD_Q)
+#define V_SEL(a, b, m) _mm512_mask_blend_ps((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi32((int32_t)(t))
+#define V_EVEN(a, b)                                                                                               \
+    _mm512_permutex2var_ps((a), _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), (b))
+
+#else /* the integers: native lanes */
+#define GFLOAT 0
+#define GKEY(v) (v)
+#define VT __m512i
+#define VI __m512i
+#define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define V_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_NANFIX(v) 0
+#define V_MAXP(b, x) V_MAX(b, x)
+#define V_NANM(x) ((VM)0)
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define VN 64
+#define VM __mmask64
+#define VLANE uint8_t
+#define V_SEL(a, b, m) _mm512_mask_blend_epi8((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi8((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi8((char)(t))
+#define V_EVEN(a, b)                                                                                               \
+    _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),                                          \
+                             _mm512_packus_epi16(_mm512_and_si512((a), _mm512_set1_epi16(0xFF)),                  \
+                                                 _mm512_and_si512((b), _mm512_set1_epi16(0xFF))))
+#if GEN_TYPE == GEN_I8
+#define GT int8_t
+#define GKT int8_t
+#define V_SET1(e) _mm512_set1_epi8(e)
+#define V_MAX(b, x) _mm512_max_epi8((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epi8_mask((x), (b))
+#else
+#define GT uint8_t
+#define GKT uint8_t
+#define V_SET1(e) _mm512_set1_epi8((char)(e))
+#define V_MAX(b, x) _mm512_max_epu8((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epu8_mask((x), (b))
+#endif
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#define VN 32
+#define VM __mmask32
+#define VLANE uint16_t
+#define V_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi16((short)(t))
+#define V_EVEN(a, b)                                                                                               \
+    _mm512_permutex2var_epi16((a),                                                                                 \
+                              _mm512_setr_epi32(0x00020000, 0x00060004, 0x000A0008, 0x000E000C, 0x00120010,     \
+                                                0x00160014, 0x001A0018, 0x001E001C, 0x00220020, 0x00260024,     \
+                                                0x002A0028, 0x002E002C, 0x00320030, 0x00360034, 0x003A0038,     \
+                                                0x003E003C),                                                     \
+                              (b))
+#if GEN_TYPE == GEN_I16
+#define GT int16_t
+#define GKT int16_t
+#define V_SET1(e) _mm512_set1_epi16(e)
+#define V_MAX(b, x) _mm512_max_epi16((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epi16_mask((x), (b))
+#else
+#define GT uint16_t
+#define GKT uint16_t
+#define V_SET1(e) _mm512_set1_epi16((short)(e))
+#define V_MAX(b, x) _mm512_max_epu16((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epu16_mask((x), (b))
+#endif
+#elif GEN_TYPE == GEN_I32
+#define GT int32_t
+#define GKT int32_t
+#define VN 16
+#define VM __mmask16
+#define VLANE uint32_t
+#define V_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi32((int32_t)(t))
+#define V_SET1(e) _mm512_set1_epi32(e)
+#define V_MAX(b, x) _mm512_max_epi32((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epi32_mask((x), (b))
+#define V_EVEN(a, b)                                                                                               \
+    _mm512_permutex2var_epi32((a), _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), (b))
+#elif GEN_TYPE == GEN_I64
+#define GT int64_t
+#define GKT int64_t
+#define VN 8
+#define VM __mmask8
+#define VLANE uint64_t
+#define V_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
+#define VI_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
+#define VI_SET1(t) _mm512_set1_epi64((int64_t)(t))
+#define V_SET1(e) _mm512_set1_epi64(e)
+#define V_MAX(b, x) _mm512_max_epi64((x), (b))
+#define V_GTM(x, b) _mm512_cmpgt_epi64_mask((x), (b))
+#define V_EVEN(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), (b))
+#else
+#error "vt_avx512.h: GEN_TYPE names no element type"
+#endif
+#endif
+
+#define VM_OR(a, b) ((VM)((a) | (b)))
+#define VI_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))

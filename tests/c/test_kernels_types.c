@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The kernels of every element type but f32 (f64, f16, bf16, i8, u8, i16,
+ * u16, i32, i64) against the scalar reference, bit for bit.
+ *
+ * For every case the plan is created at each ISA ceiling this CPU has; the
+ * kernel it chose is checked against the name this test expects (the
+ * type-generic kernels <type>_<nchw|nhwc>_gen_<isa> at avx2 and avx512 for
+ * bounded rank 1..3 plans with row-major or no indices, the reference
+ * otherwise), and its values and indices are compared bit for bit with
+ * maxpool_reference_kernel on the same plan. Inputs per type: small values
+ * (ties), the extremes (lowest, highest; +-inf, -0 and +0 for the floats)
+ * and, for the floats, NaN of both signs, quiet and signalling, with
+ * payloads, alone and in runs across vector boundaries; inputs made of
+ * the start values only (-inf and the lowest value), where a tap that
+ * equals the start value must not count as a winner. Every NaN policy,
+ * start value and rule, empty-window index, index type and index axis;
+ * widths up to 300 (four-vector blocks of 64 u8 lanes), channels up to 300,
+ * strides 1..3, dilations 1..2, pads up to past the kernel (empty windows),
+ * ceil rounding, adaptive windows (even and uneven), ranks 1..3, both
+ * layouts, windows of more taps than a u8 lane numbers. Thread counts 1, 2
+ * and 3 must give identical bits. MAXPOOL_TEST_QUICK=1 shortens the sweep.
+ */
+#include "maxpool.h"
+#include "plan.h"
+#include "test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static maxpool_isa g_isas[4];
+static int g_nisas;
+static long g_cases, g_runs;
+
+static const char *const g_tname[MAXPOOL_DTYPE_COUNT] = {"f32", "f64", "f16", "bf16", "i8",
+                                                         "u8",  "i16", "u16", "i32",  "i64"};
+static const size_t g_tsize[MAXPOOL_DTYPE_COUNT] = {4, 8, 2, 2, 1, 1, 2, 2, 4, 8};
+
+/* One element of type dt as raw bits (little-endian, low bytes used). */
+static uint64_t gen_bits(ts_rng *r, maxpool_dtype dt, int kind)
+{
+    int64_t q = ts_rng_range(r, 0, 99);
+    if (kind == 2) /* the start values only: -inf and lowest (floats), lowest (integers), one NaN in 20 */
+        q = ts_rng_chance(r, 1, 20) && dt <= MAXPOOL_BF16 ? -1 : ts_rng_chance(r, 1, 2) ? 0 : 6;
+    if (q < 0) {
+        kind = 1;
+        q = 0;
+    }
+    switch (dt) {
+    case MAXPOOL_F64: {
+        double v;
+        uint64_t b;
+        if (kind == 1 && q < 25) { /* NaN: sign, quiet or signalling, payload */
+            b = (ts_rng_chance(r, 1, 2) ? 0x8000000000000000ull : 0) | 0x7ff0000000000000ull |
+                (ts_rng_chance(r, 3, 4) ? 0x0008000000000000ull : 0) | (uint64_t)ts_rng_range(r, 1, 0x7ffff);
+            return b;
+        }
+        if (q < 10)
+            v = q < 3 ? -__builtin_inf() : q < 5 ? __builtin_inf() : q < 8 ? -1.7976931348623157e308 : -0.0;
+        else
+            v = (double)ts_rng_range(r, -3, 3);
+        memcpy(&b, &v, 8);
+        return b;
+    }
+    case MAXPOOL_F16:
+    case MAXPOOL_BF16: {
+        const int h = dt == MAXPOOL_F16;
+        if (kind == 1 && q < 25) {
+            const uint16_t sign = ts_rng_chance(r, 1, 2) ? 0x8000 : 0;
+            if (h) /* exponent 0x1f; bit 9 quiet */
+                return sign | 0x7c00u | (ts_rng_chance(r, 3, 4) ? 0x200u : 0) | (uint16_t)ts_rng_range(r, 1, 0x1ff);
+            return sign | 0x7f80u | (ts_rng_chance(r, 3, 4) ? 0x40u : 0) | (uint16_t)ts_rng_range(r, 1, 0x3f);
+        }
+        if (q < 3)
+            return h ? 0xfc00u : 0xff80u; /* -inf */
+        if (q < 5)
+            return h ? 0x7c00u : 0x7f80u; /* +inf */
+        if (q < 8)
+            return h ? 0xfbffu : 0xff7fu; /* lowest */
+        if (q < 12)
+            return 0x8000u; /* -0 */
+        if (q < 14)
+            return (uint16_t)ts_rng_range(r, 1, 3); /* subnormals */
+        const float f = (float)ts_rng_range(r, -3, 3);
+        return h ? ts_f32_to_f16(f) : ts_f32_to_bf16(f);
+    }
+    default: {
+        /* integers: ties in a small range, and the extremes */
+        const int bits = (int)g_tsize[dt] * 8;
+        const int sgn = dt == MAXPOOL_I8 || dt == MAXPOOL_I16 || dt == MAXPOOL_I32 || dt == MAXPOOL_I64;
+        const uint64_t mask = bits == 64 ? ~0ull : ((1ull << bits) - 1);
+        const uint64_t lo = sgn ? (1ull << (bits - 1)) : 0, hi = sgn ? lo - 1 : mask;
+        if (q < 8)
+            return lo & mask;
+        if (q < 12)
+            return hi & mask;
+        if (q < 16)
+            return (lo + 1) & mask;
+        return (uint64_t)ts_rng_range(r, sgn ? -3 : 0, 5) & mask;
+    }
+    }
+}
+
+static void put_bits(void *base, int64_t i, size_t sz, uint64_t b) { memcpy((char *)base + i * (int64_t)sz, &b, sz); }
+
+static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
+{
+    static char name[64];
+    isa = maxpool_effective_isa(isa);
+    const int gen = (isa == MAXPOOL_ISA_AVX2 || isa == MAXPOOL_ISA_AVX512) && p->bounded && p->n * p->c > 0 &&
+                    d->spatial_rank <= 3 &&
+                    (d->index_type == MAXPOOL_INDEX_NONE || d->index_order == MAXPOOL_INDEX_ROW_MAJOR);
+    if (gen)
+        snprintf(name, sizeof name, "%s_%s_gen_%s", g_tname[d->dtype],
+                 d->layout == MAXPOOL_CHANNELS_LAST ? "nhwc" : "nchw", maxpool_isa_name(isa));
+    else
+        snprintf(name, sizeof name, "ref_%s", g_tname[d->dtype]);
+    return name;
+}
+
+/* Runs desc on shape at every ISA ceiling (and 2, 3 threads at the last);
+ * returns 0 when the plan is rejected. kind 1: NaN in the input. */
+static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r, int kind, const char *what)
+{
+    maxpool_desc d = *desc0;
+    maxpool_plan *p0 = NULL;
+    d.max_isa = MAXPOOL_ISA_SCALAR;
+    d.num_threads = 1;
+    if (maxpool_plan_create(&d, shape, &p0, NULL) != MAXPOOL_OK)
+        return 0;
+    ++g_cases;
+    const size_t es = g_tsize[d.dtype];
+    const int64_t ni = maxpool_plan_input_elements(p0), no = maxpool_plan_output_elements(p0);
+    const size_t isz = d.index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
+    const size_t nib = (size_t)(ni ? ni : 1), nob = (size_t)(no ? no : 1);
+    /* the input at the end of a buffer of exactly its size: a read past it is seen by ASan */
+    void *x = malloc(nib * es), *yr = malloc(nob * es), *y = malloc(nob * es), *y1 = malloc(nob * es);
+    void *ir = malloc(nob * isz), *ix = malloc(nob * isz), *i1 = malloc(nob * isz);
+    for (int64_t i = 0; i < ni; ++i)
+        put_bits(x, i, es, gen_bits(r, d.dtype, kind));
+    if (kind == 1 && ni > 0 && ts_rng_chance(r, 1, 3) && d.dtype <= MAXPOOL_BF16) { /* a run of NaN */
+        const int64_t a = ts_rng_range(r, 0, ni - 1), len = ts_rng_range(r, 1, 70);
+        for (int64_t i = a; i < ni && i < a + len; ++i)
+            put_bits(x, i, es,
+                     d.dtype == MAXPOOL_F64 ? 0x7ff8000000000000ull | (uint64_t)i
+                     : d.dtype == MAXPOOL_F16 ? 0x7e00u | (uint64_t)(i & 0x1ff)
+                                              : 0x7fc0u | (uint64_t)(i & 0x3f));
+    }
+    memset(yr, 0x5a, nob * es);
+    memset(ir, 0x5a, nob * isz);
+    struct maxpool_plan *pp = (struct maxpool_plan *)p0;
+    maxpool_reference_kernel(pp, x, yr, d.index_type == MAXPOOL_INDEX_NONE ? NULL : ir, 0,
+                             maxpool_reference_tasks(pp));
+    maxpool_plan_destroy(p0);
+    for (int k = 0; k < g_nisas; ++k) {
+        maxpool_plan *p = NULL;
+        d.max_isa = g_isas[k];
+        d.num_threads = 1;
+        if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK) {
+            CHECK_MSG(0, "%s: plan rejected at isa %s", what, maxpool_isa_name(g_isas[k]));
+            continue;
+        }
+        ts_set_context("%s isa=%s kernel=%s kind=%d", what, maxpool_isa_name(g_isas[k]),
+                       maxpool_plan_kernel_name(p), kind);
+        CHECK_STR_EQ(maxpool_plan_kernel_name(p), expected_kernel(&d, (const struct maxpool_plan *)p, g_isas[k]));
+        memset(y, 0xa5, nob * es);
+        memset(ix, 0xa5, nob * isz);
+        CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
+        ++g_runs;
+        CHECK_BITS_EQ(y, yr, no, es, "values");
+        if (d.index_type != MAXPOOL_INDEX_NONE)
+            CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        maxpool_plan_destroy(p);
+        if (k == g_nisas - 1 && ts_rng_chance(r, 1, 4)) {
+            for (int nt = 2; nt <= 3; ++nt) {
+                d.num_threads = nt;
+                if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK)
+                    continue;
+                memset(y1, 0x33, nob * es);
+                memset(i1, 0x33, nob * isz);
+                CHECK_STATUS(maxpool_run(p, x, y1, i1), MAXPOOL_OK);
+                ++g_runs;
+                CHECK_BITS_EQ(y1, y, no, es, "values, threads");
+                if (d.index_type != MAXPOOL_INDEX_NONE)
+                    CHECK_BITS_EQ(i1, ix, no, isz, "indices, threads");
+                maxpool_plan_destroy(p);
+            }
+        }
+    }
+    ts_set_context("%s", "");
+    free(x);
+    free(yr);
+    free(y);
+    free(y1);
+    free(ir);
+    free(ix);
+    free(i1);
+    return 1;
+}
+
+/* Random options of the semantics (NaN rule, start, empty index, indices). */
+static void random_semantics(ts_rng *r, maxpool_desc *d)
+{
+    d->nan_policy = ts_rng_chance(r, 1, 2) ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+    d->empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+    d->empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+    d->window_init = ts_rng_chance(r, 1, 3) ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+    const int64_t it = ts_rng_range(r, 0, 2);
+    d->index_type = it == 0 ? MAXPOOL_INDEX_NONE : it == 1 ? MAXPOOL_INDEX_I32 : MAXPOOL_INDEX_I64;
+    d->index_axis = (int)ts_rng_range(r, 0, 2);
+    d->index_order = ts_rng_chance(r, 1, 10) ? MAXPOOL_INDEX_COL_MAJOR : MAXPOOL_INDEX_ROW_MAJOR;
+}
+
+static void random_case(ts_rng *r, maxpool_dtype dt, long i)
+{
+    maxpool_desc d;
+    const int rank = (int)ts_rng_range(r, 1, 3) + (ts_rng_chance(r, 1, 40) ? 1 : 0); /* rank 4: the reference */
+    maxpool_desc_init(&d, rank);
+    d.dtype = dt;
+    d.layout = ts_rng_chance(r, 1, 2) ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+    random_semantics(r, &d);
+    int64_t shape[2 + MAXPOOL_MAX_SPATIAL];
+    const int wide = ts_rng_chance(r, 1, 6); /* long rows or many channels: the 4-vector blocks */
+    shape[0] = ts_rng_range(r, 1, 2);
+    shape[1] = wide && d.layout == MAXPOOL_CHANNELS_LAST ? ts_rng_range(r, 60, 300) : ts_rng_range(r, 1, 20);
+    const int adaptive = ts_rng_chance(r, 1, 4);
+    d.window = adaptive ? MAXPOOL_WINDOW_ADAPTIVE : MAXPOOL_WINDOW_FIXED;
+    for (int a = 0; a < rank; ++a) {
+        const int last = a == rank - 1;
+        int64_t in = ts_rng_range(r, 1, rank == 3 ? 9 : 14);
+        if (last)
+            in = wide && d.layout == MAXPOOL_CHANNELS_FIRST ? ts_rng_range(r, 100, 300) : ts_rng_range(r, 1, 70);
+        shape[2 + (d.layout == MAXPOOL_CHANNELS_LAST ? a : a)] = in;
+        if (adaptive) {
+            d.output_size[a] = ts_rng_chance(r, 1, 2) && in > 1 ? in / ts_rng_range(r, 1, 3) : ts_rng_range(r, 1, in + 2);
+            if (d.output_size[a] < 1)
+                d.output_size[a] = 1;
+        } else {
+            d.kernel[a] = ts_rng_range(r, 1, 4);
+            d.stride[a] = ts_rng_chance(r, 2, 3) ? ts_rng_range(r, 1, 2) : ts_rng_range(r, 1, 4);
+            d.dilation[a] = ts_rng_chance(r, 3, 4) ? 1 : 2;
+            const int64_t pmax = ts_rng_chance(r, 1, 8) ? d.kernel[a] * d.dilation[a] + 2 : d.kernel[a] / 2;
+            d.pad_begin[a] = ts_rng_range(r, 0, pmax);
+            d.pad_end[a] = ts_rng_range(r, 0, pmax);
+            d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+        }
+    }
+    if (d.layout == MAXPOOL_CHANNELS_LAST) { /* memory order N, spatial..., C */
+        const int64_t c = shape[1];
+        for (int a = 0; a < rank; ++a)
+            shape[1 + a] = shape[2 + a];
+        shape[1 + rank] = c;
+    }
+    char what[160];
+    snprintf(what, sizeof what, "random %s #%ld rank %d %s %s", g_tname[dt], i, rank,
+             d.layout == MAXPOOL_CHANNELS_LAST ? "NHWC" : "NCHW", adaptive ? "adaptive" : "fixed");
+    const int kind = ts_rng_chance(r, 1, 5) ? 2 : (dt <= MAXPOOL_BF16 && ts_rng_chance(r, 1, 2)) ? 1 : 0;
+    check_case(&d, shape, r, kind, what);
+}
+
+/* Windows of more taps than a u8 lane numbers (256 and more), with indices. */
+static void big_windows(ts_rng *r, maxpool_dtype dt)
+{
+    for (int lay = 0; lay < 2; ++lay)
+        for (int it = 1; it <= 2; ++it) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            d.dtype = dt;
+            d.layout = lay ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+            d.index_type = it == 1 ? MAXPOOL_INDEX_I32 : MAXPOOL_INDEX_I64;
+            d.kernel[0] = 17;
+            d.kernel[1] = 16;
+            int64_t shape[4] = {1, 3, 20, 80};
+            if (lay) {
+                shape[1] = 20;
+                shape[2] = 80;
+                shape[3] = 3;
+            }
+            check_case(&d, shape, r, 0, "big windows");
+            d.nan_policy = MAXPOOL_NAN_PROPAGATE;
+            check_case(&d, shape, r, dt <= MAXPOOL_BF16, "big windows, NaN");
+        }
+}
+
+/* The stem shapes of the benchmark, small: k3 s2 p1 and k2 s2 on both layouts. */
+static void stems(ts_rng *r, maxpool_dtype dt)
+{
+    for (int lay = 0; lay < 2; ++lay)
+        for (int k = 2; k <= 3; ++k)
+            for (int it = 0; it <= 2; ++it) {
+                maxpool_desc d;
+                maxpool_desc_init(&d, 2);
+                d.dtype = dt;
+                d.layout = lay ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+                d.index_type = (maxpool_index_type)it;
+                d.kernel[0] = d.kernel[1] = k;
+                d.stride[0] = d.stride[1] = 2;
+                d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = k == 3;
+                int64_t shape[4] = {1, 8, 37, 263};
+                if (lay) {
+                    shape[1] = 37;
+                    shape[2] = 41;
+                    shape[3] = 72;
+                }
+                check_case(&d, shape, r, dt <= MAXPOOL_BF16, "stem");
+            }
+}
+
+int main(void)
+{
+    ts_parallel_always();
+    const char *q = getenv("MAXPOOL_TEST_QUICK");
+    const int quick = q && *q && strcmp(q, "0") != 0;
+    ts_rng r;
+    ts_rng_seed(&r, ts_seed_from_env(0x7479706573ULL));
+    const maxpool_isa cpu = maxpool_cpu_isa();
+    g_isas[g_nisas++] = MAXPOOL_ISA_SCALAR;
+#if defined(__x86_64__) || defined(__i386__)
+    g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
+    if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
+        g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
+    if (cpu == MAXPOOL_ISA_AVX512)
+        g_isas[g_nisas++] = MAXPOOL_ISA_AVX512;
+#endif
+    printf("ISA ceilings tested:");
+    for (int k = 0; k < g_nisas; ++k)
+        printf(" %s", maxpool_isa_name(g_isas[k]));
+    printf("\n");
+    const char *req = getenv("MAXPOOL_TEST_REQUIRE_ISA");
+    if (req && *req) {
+        int found = 0;
+        for (int k = 0; k < g_nisas; ++k)
+            found |= strcmp(req, maxpool_isa_name(g_isas[k])) == 0;
+        CHECK_MSG(found, "MAXPOOL_TEST_REQUIRE_ISA=%s: this CPU (or build) does not report it", req);
+    }
+    const long per_type = quick ? 150 : 700;
+    for (int dt = MAXPOOL_F64; dt < MAXPOOL_DTYPE_COUNT; ++dt) {
+        const long c0 = g_cases;
+        stems(&r, (maxpool_dtype)dt);
+        big_windows(&r, (maxpool_dtype)dt);
+        for (long i = 0; i < per_type; ++i)
+            random_case(&r, (maxpool_dtype)dt, i);
+        printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
+    }
+    printf("%ld cases, %ld kernel runs\n", g_cases, g_runs);
+    return ts_finish();
+}
