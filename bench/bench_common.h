@@ -25,6 +25,7 @@ typedef struct bench_case {
     int64_t output_size[BENCH_MAX_RANK];
     maxpool_index_type index_type; /* I64 for the "+ indices" rows (per-plane, PyTorch style) */
     int per_call;                  /* the tiny per-call-cost case */
+    maxpool_dtype dtype;           /* element type (F32 where not given) */
 } bench_case;
 
 /* The problem as the benchmark derived it: logical sizes and the buffers the
@@ -35,7 +36,7 @@ typedef struct bench_problem {
     int64_t in_sp[BENCH_MAX_RANK];     /* input spatial sizes */
     int64_t out_sp[BENCH_MAX_RANK];    /* output spatial sizes */
     int64_t in_elems, out_elems;
-    const float *x; /* input, memory order of c->layout */
+    const float *x; /* input, memory order of c->layout (the peers take f32 cases only) */
     const float *y; /* maxpool's output for x, memory order of c->layout */
 } bench_problem;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * maxpool benchmark: f32, hot cache, median of many repetitions, against a
+ * maxpool benchmark: every element type, hot cache, median of many repetitions, against a
  * memory-bandwidth floor measured in the same run (see docs/performance.md).
  *
  *   maxpool_bench [--case NAME[,NAME...]] [--threads N] [--isa NAME] [--quick]
@@ -56,35 +56,55 @@
 #define CL MAXPOOL_CHANNELS_LAST
 #define NOIDX MAXPOOL_INDEX_NONE
 #define I64 MAXPOOL_INDEX_I64
+#define I32 MAXPOOL_INDEX_I32
 
 static const bench_case CASES[] = {
     {"nchw_1x64x112_k3s2", "1x64x112x112 NCHW k3 s2 p1", 2, CF, {1, 64, 112, 112}, 0,
-     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0},
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nchw_32x64x112_k3s2", "32x64x112x112 NCHW k3 s2 p1", 2, CF, {32, 64, 112, 112}, 0,
-     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0},
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nchw_32x64x112_k3s2_i64", "32x64x112x112 NCHW k3 s2 p1 + int64 idx", 2, CF, {32, 64, 112, 112}, 0,
-     {3, 3}, {2, 2}, {1, 1}, {0}, I64, 0},
+     {3, 3}, {2, 2}, {1, 1}, {0}, I64, 0, MAXPOOL_F32},
     {"ncdhw_1x32x32x112_k3s2", "1x32x32x112x112 NCDHW k3 s2 p1", 3, CF, {1, 32, 32, 112, 112}, 0,
-     {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {0}, NOIDX, 0},
+     {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"ncw_32x256x4096_k3s1", "32x256x4096 NCW k3 s1 p1", 1, CF, {32, 256, 4096}, 0,
-     {3}, {1}, {1}, {0}, NOIDX, 0},
+     {3}, {1}, {1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"spp_1x512x20_k13s1", "1x512x20x20 NCHW k13 s1 p6 (SPP)", 2, CF, {1, 512, 20, 20}, 0,
-     {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0},
+     {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nchw_1x64x224_k7s1", "1x64x224x224 NCHW k7 s1 p3", 2, CF, {1, 64, 224, 224}, 0,
-     {7, 7}, {1, 1}, {3, 3}, {0}, NOIDX, 0},
+     {7, 7}, {1, 1}, {3, 3}, {0}, NOIDX, 0, MAXPOOL_F32},
     /* the same plane with k3 and k13: time independent of the kernel size? */
     {"nchw_1x64x224_k3s1", "1x64x224x224 NCHW k3 s1 p1", 2, CF, {1, 64, 224, 224}, 0,
-     {3, 3}, {1, 1}, {1, 1}, {0}, NOIDX, 0},
+     {3, 3}, {1, 1}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nchw_1x64x224_k13s1", "1x64x224x224 NCHW k13 s1 p6", 2, CF, {1, 64, 224, 224}, 0,
-     {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0},
+     {13, 13}, {1, 1}, {6, 6}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"adaptive3d_2x64x16x56_i64", "2x64x16x56x56 adaptive->4x7x7 + int64 idx", 3, CF, {2, 64, 16, 56, 56}, 1,
-     {0}, {0}, {0}, {4, 7, 7}, I64, 0},
+     {0}, {0}, {0}, {4, 7, 7}, I64, 0, MAXPOOL_F32},
     {"nhwc_1x112x64_k3s2", "1x112x112x64 NHWC k3 s2 p1", 2, CL, {1, 112, 112, 64}, 0,
-     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0},
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nhwc_32x112x64_k3s2", "32x112x112x64 NHWC k3 s2 p1", 2, CL, {32, 112, 112, 64}, 0,
-     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0},
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"tiny_1x16x8_k2s2", "1x16x8x8 NCHW k2 s2 (per-call cost)", 2, CF, {1, 16, 8, 8}, 0,
-     {2, 2}, {2, 2}, {0, 0}, {0}, NOIDX, 1},
+     {2, 2}, {2, 2}, {0, 0}, {0}, NOIDX, 1, MAXPOOL_F32},
+    /* the other element types (issue 18): the stems per type, NHWC stems, a batch with indices, adaptive 3-D */
+#define TYPE_STEM(t, DT)                                                                                           \
+    {"nchw_1x64x112_k3s2_" #t, "1x64x112x112 NCHW k3 s2 p1 " #t, 2, CF, {1, 64, 112, 112}, 0,                     \
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, DT}
+    TYPE_STEM(f64, MAXPOOL_F64), TYPE_STEM(f16, MAXPOOL_F16), TYPE_STEM(bf16, MAXPOOL_BF16),
+    TYPE_STEM(i8, MAXPOOL_I8), TYPE_STEM(u8, MAXPOOL_U8), TYPE_STEM(i16, MAXPOOL_I16),
+    TYPE_STEM(u16, MAXPOOL_U16), TYPE_STEM(i32, MAXPOOL_I32), TYPE_STEM(i64, MAXPOOL_I64),
+#undef TYPE_STEM
+#define TYPE_NHWC(t, DT)                                                                                           \
+    {"nhwc_1x112x64_k3s2_" #t, "1x112x112x64 NHWC k3 s2 p1 " #t, 2, CL, {1, 112, 112, 64}, 0,                     \
+     {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, DT}
+    TYPE_NHWC(u8, MAXPOOL_U8), TYPE_NHWC(f16, MAXPOOL_F16), TYPE_NHWC(bf16, MAXPOOL_BF16),
+#undef TYPE_NHWC
+    {"nchw_32x64x112_k3s2_i64_f16", "32x64x112x112 NCHW k3 s2 p1 f16 + int64 idx", 2, CF, {32, 64, 112, 112}, 0,
+     {3, 3}, {2, 2}, {1, 1}, {0}, I64, 0, MAXPOOL_F16},
+    {"adaptive3d_2x64x16x56_i32_f16", "2x64x16x56x56 adaptive->4x7x7 f16 + int32 idx", 3, CF, {2, 64, 16, 56, 56},
+     1, {0}, {0}, {0}, {4, 7, 7}, I32, 0, MAXPOOL_F16},
+    {"adaptive3d_2x64x16x56_i32_bf16", "2x64x16x56x56 adaptive->4x7x7 bf16 + int32 idx", 3, CF,
+     {2, 64, 16, 56, 56}, 1, {0}, {0}, {0}, {4, 7, 7}, I32, 0, MAXPOOL_BF16},
 };
 #define NCASES ((int)(sizeof CASES / sizeof CASES[0]))
 
@@ -248,6 +268,32 @@ static void fill_random(float *x, int64_t n)
         x[i] = (float)((double)(rng_next() >> 40) / (double)(1ull << 23) - 1.0);
 }
 
+static size_t dtype_size(maxpool_dtype t)
+{
+    static const size_t sz[MAXPOOL_DTYPE_COUNT] = {4, 8, 2, 2, 1, 1, 2, 2, 4, 8};
+    return sz[t];
+}
+
+/* n elements of type t: f32 as fill_random; f64 the same values widened;
+ * f16 and bf16 random finite values (exponents 1..30 / 100..140, random
+ * sign and mantissa); the integers random bits. No NaN. */
+static void fill_random_typed(void *x, int64_t n, maxpool_dtype t)
+{
+    if (t == MAXPOOL_F32) {
+        fill_random(x, n);
+        return;
+    }
+    for (int64_t i = 0; i < n; ++i) {
+        const uint64_t b = rng_next();
+        switch (t) {
+        case MAXPOOL_F64: ((double *)x)[i] = (double)(b >> 40) / (double)(1ull << 23) - 1.0; break;
+        case MAXPOOL_F16: ((uint16_t *)x)[i] = (uint16_t)((b & 0x83ffu) | ((1 + (b >> 16) % 30) << 10)); break;
+        case MAXPOOL_BF16: ((uint16_t *)x)[i] = (uint16_t)((b & 0x807fu) | ((100 + (b >> 16) % 41) << 7)); break;
+        default: memcpy((char *)x + i * (int64_t)dtype_size(t), &b, dtype_size(t)); break;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* The floor: a tuned single-thread stream over the same buffers            */
 /* ------------------------------------------------------------------------ */
@@ -405,7 +451,7 @@ static void run_maxpool(void *vctx)
 static void make_desc(const bench_case *c, int threads, maxpool_isa isa, maxpool_desc *d)
 {
     maxpool_desc_init(d, c->rank);
-    d->dtype = MAXPOOL_F32;
+    d->dtype = c->dtype;
     d->layout = c->layout;
     for (int a = 0; a < c->rank; ++a) {
         if (c->adaptive) {
@@ -506,6 +552,28 @@ static int64_t spot_check(const bench_problem *pr, const int64_t *idx, int count
         if (memcmp(&best, &pr->y[q], sizeof best) != 0 || (idx && idx[q] != best_i))
             ++bad;
     }
+    return bad;
+}
+
+/* Types other than f32: the whole output (and indices) against the same plan
+ * at the scalar ceiling (the reference kernel). Returns the differing count. */
+static int64_t full_check(const bench_case *c, const void *x, const void *y, const void *idx, int64_t no)
+{
+    maxpool_desc d;
+    make_desc(c, 1, MAXPOOL_ISA_SCALAR, &d);
+    maxpool_plan *p = NULL;
+    if (maxpool_plan_create(&d, c->shape, &p, NULL) != MAXPOOL_OK)
+        return no;
+    const size_t es = dtype_size(c->dtype), is = c->index_type == I64 ? 8 : 4;
+    void *yr = xalloc((size_t)no * es), *ir = c->index_type != NOIDX ? xalloc((size_t)no * is) : NULL;
+    maxpool_run(p, x, yr, ir);
+    int64_t bad = 0;
+    for (int64_t i = 0; i < no; ++i)
+        bad += memcmp((const char *)y + i * (int64_t)es, (const char *)yr + i * (int64_t)es, es) != 0 ||
+               (ir && memcmp((const char *)idx + i * (int64_t)is, (const char *)ir + i * (int64_t)is, is) != 0);
+    free(yr);
+    free(ir);
+    maxpool_plan_destroy(p);
     return bad;
 }
 
@@ -696,15 +764,16 @@ static void run_case(const bench_case *c, case_result *r)
     pr.in_elems = maxpool_plan_input_elements(plan);
     pr.out_elems = maxpool_plan_output_elements(plan);
 
-    float *x = xalloc((size_t)pr.in_elems * sizeof(float));
-    float *y = xalloc((size_t)pr.out_elems * sizeof(float));
-    int64_t *idx = c->index_type == MAXPOOL_INDEX_I64 ? xalloc((size_t)pr.out_elems * sizeof(int64_t)) : NULL;
-    fill_random(x, pr.in_elems);
+    const size_t es = dtype_size(c->dtype), is = c->index_type == I64 ? 8 : 4;
+    float *x = xalloc((size_t)pr.in_elems * es);
+    float *y = xalloc((size_t)pr.out_elems * es);
+    int64_t *idx = c->index_type != NOIDX ? xalloc((size_t)pr.out_elems * is) : NULL;
+    fill_random_typed(x, pr.in_elems, c->dtype);
     pr.x = x;
     pr.y = y;
-    r->in_bytes = (double)pr.in_elems * 4.0;
-    r->out_bytes = (double)pr.out_elems * 4.0;
-    r->idx_bytes = idx ? (double)pr.out_elems * 8.0 : 0.0;
+    r->in_bytes = (double)pr.in_elems * (double)es;
+    r->out_bytes = (double)pr.out_elems * (double)es;
+    r->idx_bytes = idx ? (double)pr.out_elems * (double)is : 0.0;
     r->bytes = r->in_bytes + r->out_bytes + r->idx_bytes;
 
     /* maxpool, 1 thread */
@@ -716,18 +785,24 @@ static void run_case(const bench_case *c, case_result *r)
         goto done;
     }
     /* correctness of what was timed (y holds the last run's output) */
-    r->check_n = c->per_call ? (int)pr.out_elems : 2000;
-    r->check_bad = spot_check(&pr, idx, r->check_n);
+    if (c->dtype == MAXPOOL_F32) {
+        r->check_n = c->per_call ? (int)pr.out_elems : 2000;
+        r->check_bad = spot_check(&pr, idx, r->check_n);
+    } else {
+        r->check_n = (int)pr.out_elems;
+        r->check_bad = full_check(c, x, y, idx, pr.out_elems);
+    }
 
     /* the floor over the same buffers, then memcpy of the same total traffic */
     floor_ctx fc;
     memset(&fc, 0, sizeof fc);
+    /* the same bytes as floats (int64 for the indices); xalloc rounds up to 64 bytes */
     fc.in = x;
-    fc.in_n = pr.in_elems;
+    fc.in_n = ((int64_t)r->in_bytes + 3) / 4;
     fc.out = y;
-    fc.out_n = pr.out_elems;
+    fc.out_n = ((int64_t)r->out_bytes + 3) / 4;
     fc.idx = idx;
-    fc.idx_n = idx ? pr.out_elems : 0;
+    fc.idx_n = ((int64_t)r->idx_bytes + 7) / 8;
     fc.chunks = floor_chunks((int64_t)(r->out_bytes + r->idx_bytes));
 #ifdef BENCH_X86
     bench_measure(g_have_avx2 ? floor_avx2 : floor_scalar, &fc, &r->fl);
@@ -779,7 +854,7 @@ static void run_case(const bench_case *c, case_result *r)
     /* restore maxpool's output for the peers' comparison */
     maxpool_run(plan, x, y, idx);
 #ifdef MAXPOOL_BENCH_HAVE_ONEDNN
-    if (g_peers)
+    if (g_peers && c->dtype == MAXPOOL_F32)
         peer_onednn_run(&pr, &r->dnnl_plain, &r->dnnl_blocked);
 #endif
 done:
@@ -853,9 +928,10 @@ static int run_iters(const bench_case *c, long n)
         return 1;
     }
     int64_t ni = maxpool_plan_input_elements(plan), no = maxpool_plan_output_elements(plan);
-    float *x = xalloc((size_t)ni * 4), *y = xalloc((size_t)no * 4);
-    void *idx = c->index_type == MAXPOOL_INDEX_I64 ? xalloc((size_t)no * 8) : NULL;
-    fill_random(x, ni);
+    const size_t es = dtype_size(c->dtype);
+    float *x = xalloc((size_t)ni * es), *y = xalloc((size_t)no * es);
+    void *idx = c->index_type != NOIDX ? xalloc((size_t)no * 8) : NULL;
+    fill_random_typed(x, ni, c->dtype);
     for (long i = 0; i < n; ++i)
         maxpool_run(plan, x, y, idx);
     printf("%s: kernel %s, %ld runs\n", c->name, maxpool_plan_kernel_name(plan), n);

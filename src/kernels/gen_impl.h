@@ -20,7 +20,7 @@
  *  - channels-first (KFN(nchw)): the lanes are VN output columns of one
  *    output row; a tap (window line r, column tap k) is one load at W stride
  *    1, or the even lanes of two loads (V_EVEN) at W stride 2, for the
- *    columns whose W windows are whole and regular (geo.lo .. geo.vhi).
+ *    columns of a regular W grid (fixed windows, even adaptive windows).
  *    Other columns (borders, other strides, uneven adaptive windows, a row
  *    end shorter than a vector) take the gathered form: each tap's lanes are
  *    copied to a small buffer, a lane whose window has fewer taps gets the
@@ -60,6 +60,7 @@
  * table holds. */
 #define GEN_TAPS_MAX 256
 #define GEN_LINES_MAX 256
+#define GEN_SPAN_MAX 1024 /* elements of the border form's line copy: 2*VN + (K-1)*d at most (a multiple of VN) */
 #define GEN_NONE ((VLANE) ~(VLANE)0)
 #define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
 
@@ -100,10 +101,12 @@ typedef struct KFN(geo) {
     int64_t unit[2]; /* start 0, count 1: the window arrays of the added axes */
     GT init, neutral;
     int fe, empty_kind; /* first-element start; maxpool_empty_index */
-    /* channels-first W axis: the output columns [lo, hi) have whole windows
-     * of K taps, dilation d, starting at st[2][lo] + (o - lo)*S; the vector
-     * form takes [lo, vhi) (S 1 or 2; its reads stay inside the row) */
-    int64_t lo, hi, vhi, K, S, d;
+    /* channels-first W axis on a regular grid (fixed windows; adaptive
+     * windows of in/out taps when out divides in): column o's taps are
+     * v0 + o*S + k*d, k < K, those outside [0, in) being padding; grid = 0:
+     * no such grid (uneven adaptive windows) */
+    int grid;
+    int64_t v0, K, S, d;
 } KFN(geo);
 
 static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
@@ -129,36 +132,20 @@ static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
     g->neutral = GEN_NEUTRAL;
     g->fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
     g->empty_kind = (int)p->desc.empty_index;
-    /* the regular W columns */
+    /* the W grid */
     const maxpool_axis *w = &p->axis[r - 1];
-    g->lo = g->hi = g->vhi = 0;
+    g->grid = 0;
+    g->v0 = 0;
     g->K = g->S = g->d = 1;
     if (p->desc.window == MAXPOOL_WINDOW_FIXED) {
+        g->grid = 1;
+        g->v0 = -w->pad_begin;
         g->K = w->kernel;
         g->S = w->stride;
         g->d = w->dilation;
-        int64_t o = 0;
-        while (o < w->out && w->count[o] != g->K)
-            ++o;
-        g->lo = o;
-        while (o < w->out && w->count[o] == g->K)
-            ++o;
-        g->hi = o;
-    } else if (w->in % w->out == 0) { /* adaptive, even: windows of in/out taps, in/out apart */
+    } else if (w->in % w->out == 0) {
+        g->grid = 1;
         g->K = g->S = w->in / w->out;
-        g->hi = w->out;
-    }
-    if (g->S == 1) {
-        g->vhi = g->hi;
-    } else if (g->S == 2 && g->hi > g->lo) {
-        /* the last read of a block ending before column e is st[lo] + 2*(e - lo) - 1 + (K-1)*d < in */
-        const int64_t room = w->in - (g->K - 1) * g->d - w->start[g->lo];
-        const int64_t e = g->lo + room / 2;
-        g->vhi = e < g->hi ? e : g->hi;
-        if (g->vhi < g->lo)
-            g->vhi = g->lo;
-    } else {
-        g->vhi = g->lo;
     }
 }
 
@@ -353,15 +340,54 @@ GAI void KFN(cf_put)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
         KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, s, w->s0, w->s1, g->st[2][o]);
 }
 
-/* Tap at q of VN regular columns S apart (S = 1 or 2). */
+/* Tap at q of VN grid columns S apart (S = 1 or 2). */
 #define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
 
-/* NB vectors of regular columns [ob, ob + NB*VN) (inside [lo, vhi)). */
+/* The K taps of one window line (line base xr, tap numbers t0 + k) for NB
+ * vectors of grid columns. */
+GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, int64_t t0, int64_t K, int64_t d, const int NB, const int S,
+                      const int prop, const int wi)
+{
+    for (int64_t k = 0; k < K; ++k)
+        for (int v = 0; v < NB; ++v)
+            KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), t0 + k, prop, wi);
+}
+
+/* Stores lanes [0, nl) of NB vectors of grid columns from ob on. */
+GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                       int64_t nl, const VT *best, const VI *bt, const int NB, const int prop, const int wi)
+{
+    for (int v = 0; v < NB; ++v) {
+        const int64_t o0 = ob + v * VN;
+        const int fix = V_NANFIX(best[v]);
+        if (!wi && !fix && nl == VN) {
+            V_STORE(w->yr + o0, best[v]);
+            continue;
+        }
+        alignas(64) GT vals[VN];
+        alignas(64) VLANE lt[VN];
+        V_STORE(vals, best[v]);
+        if (!wi && !fix) { /* a row end: the lanes that exist */
+            memcpy(w->yr + o0, vals, (size_t)nl * sizeof(GT));
+            continue;
+        }
+        if (wi)
+            VI_STORE(lt, bt[v]);
+        for (int l = 0; l < nl; ++l) {
+            const int64_t o = o0 + l;
+            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->v0 + o * g->S;
+            KFN(cf_put)(p, g, w, o, vals[l], s, (fix >> l) & 1, prop, wi);
+        }
+    }
+}
+
+/* NB vectors of grid columns [ob, ob + NB*VN) whose taps all lie inside the
+ * input row (read in place). */
 GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob, const int NB,
                      const int S, const int prop, const int wi)
 {
-    const int64_t K = g->K, d = g->d, R = w->R;
-    const GT *xb = w->xp + g->st[2][ob];
+    const int64_t K = g->K, d = g->d;
+    const GT *xb = w->xp + g->v0 + ob * S;
     VT best[4];
     VI bt[4];
     for (int v = 0; v < NB; ++v) {
@@ -373,30 +399,47 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
             bt[v] = VI_SET1(GEN_NONE);
         }
     }
-    for (int64_t r = 0; r < R; ++r) {
-        const GT *xr = xb + w->ro[r];
-        for (int64_t k = 0; k < K; ++k)
-            for (int v = 0; v < NB; ++v)
-                KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), r * K + k, prop, wi);
+    for (int64_t r = 0; r < w->R; ++r)
+        KFN(cf_line)(best, bt, xb + w->ro[r], r * K, K, d, NB, S, prop, wi);
+    KFN(cf_store)(p, g, w, ob, VN, best, bt, NB, prop, wi);
+}
+
+/* Grid columns [ob, ob + nl), nl <= VN, whose taps may lie outside the
+ * input row (padding) or past the output row: each line's span is copied
+ * to sb with the neutral value outside the row, and scanned there. With the
+ * first-element start a lane starts at its window's first real tap (tap
+ * number (st - v)/d of line 0). */
+GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                        int64_t nl, const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d, in2 = g->in[2], v = g->v0 + ob * S, span = S * VN + (K - 1) * d;
+    const int64_t *st2 = g->st[2] + ob, *cn2 = g->cn[2] + ob;
+    alignas(64) GT sb[GEN_SPAN_MAX];
+    const int64_t a = v < 0 ? 0 : v > in2 ? in2 : v, e = v + span > in2 ? in2 : v + span;
+    {
+        const VT nv = V_SET1(g->neutral);
+        for (int64_t i = 0; i < span; i += VN) /* sb holds GEN_SPAN_MAX >= span rounded up to VN */
+            V_STORE(sb + i, nv);
     }
-    for (int v = 0; v < NB; ++v) {
-        const int64_t o0 = ob + v * VN;
-        const int fix = V_NANFIX(best[v]);
-        if (!wi && !fix) {
-            V_STORE(w->yr + o0, best[v]);
-            continue;
-        }
-        alignas(64) GT vals[VN];
+    VT best[1] = {V_SET1(g->init)};
+    VI bt[1] = {VI_SET1(GEN_NONE)};
+    if (g->fe) {
+        alignas(64) GT buf[VN];
         alignas(64) VLANE lt[VN];
-        V_STORE(vals, best[v]);
-        if (wi)
-            VI_STORE(lt, bt[v]);
-        for (int l = 0; l < VN; ++l) {
-            const int64_t o = o0 + l;
-            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->st[2][o];
-            KFN(cf_put)(p, g, w, o, vals[l], s, (fix >> l) & 1, prop, wi);
+        for (int64_t l = 0; l < VN; ++l) {
+            const int first = l < nl && cn2[l] > 0;
+            buf[l] = first ? w->xp[w->ro[0] + st2[l]] : g->init;
+            lt[l] = first ? (VLANE)((st2[l] - (v + l * S)) / d) : GEN_NONE;
         }
+        best[0] = V_LOAD(buf);
+        memcpy(&bt[0], lt, sizeof bt[0]);
     }
+    for (int64_t r = 0; r < w->R; ++r) {
+        if (e > a)
+            memcpy(sb + (a - v), w->xp + w->ro[r] + a, (size_t)(e - a) * sizeof(GT));
+        KFN(cf_line)(best, bt, sb, r * K, K, d, 1, S, prop, wi);
+    }
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
 }
 
 /* Columns [ob, ob + nl), nl <= VN, any windows: each tap's lanes gathered
@@ -473,32 +516,50 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
         for (int64_t j0 = 0; j0 < w.c0; ++j0)
             for (int64_t j1 = 0; j1 < w.c1; ++j1)
                 ro[r++] = ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * g->in[2];
-        int64_t vend = g->vhi;
-        if (wi) {
-            if (w.R * g->K > GEN_TAPS_LIMIT)
-                vend = g->lo; /* no vector columns: the gathered form takes them (scalar) */
-            else if (vend > g->lo)
-                for (int64_t q = 0; q < w.R; ++q)
-                    for (int64_t k = 0; k < g->K; ++k)
-                        toff[q * g->K + k] = ro[q] + k * g->d;
+        const int grid = g->grid && g->S <= 2 && (g->K - 1) * g->d <= GEN_SPAN_MAX - 2 * VN &&
+                         (!wi || w.R * g->K <= GEN_TAPS_LIMIT);
+        if (!grid) { /* every column gathered (scalar for windows of too many taps) */
+            for (int64_t o = 0; o < O2; o += VN)
+                KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+            continue;
         }
-        int64_t o = 0;
-        for (; o < g->lo; o += VN)
-            KFN(cf_gather)(p, g, &w, o, g->lo - o < VN ? g->lo - o : VN, prop, wi);
-        o = g->lo;
-        if (g->S == 1) {
-            for (; o + 4 * VN <= vend; o += 4 * VN)
-                KFN(cf_vec)(p, g, &w, o, 4, 1, prop, wi);
-            for (; o + VN <= vend; o += VN)
-                KFN(cf_vec)(p, g, &w, o, 1, 1, prop, wi);
-        } else {
-            for (; o + 4 * VN <= vend; o += 4 * VN)
-                KFN(cf_vec)(p, g, &w, o, 4, 2, prop, wi);
-            for (; o + VN <= vend; o += VN)
-                KFN(cf_vec)(p, g, &w, o, 1, 2, prop, wi);
+        if (wi)
+            for (int64_t q = 0; q < w.R; ++q)
+                for (int64_t k = 0; k < g->K; ++k)
+                    toff[q * g->K + k] = ro[q] + k * g->d;
+        const int64_t in2 = g->in[2], ext = (g->K - 1) * g->d;
+        for (int64_t o = 0; o < O2;) {
+            const int64_t v = g->v0 + o * g->S; /* the first tap of column o, maybe padding */
+            if (g->S == 1) {
+                if (o + 4 * VN <= O2 && v >= 0 && v + 4 * VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 4, 1, prop, wi);
+                    o += 4 * VN;
+                } else if (o + 2 * VN <= O2 && v >= 0 && v + 2 * VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 2, 1, prop, wi);
+                    o += 2 * VN;
+                } else if (o + VN <= O2 && v >= 0 && v + VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 1, 1, prop, wi);
+                    o += VN;
+                } else {
+                    KFN(cf_border)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, 1, prop, wi);
+                    o += VN;
+                }
+            } else {
+                if (o + 4 * VN <= O2 && v >= 0 && v + 8 * VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 4, 2, prop, wi);
+                    o += 4 * VN;
+                } else if (o + 2 * VN <= O2 && v >= 0 && v + 4 * VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 2, 2, prop, wi);
+                    o += 2 * VN;
+                } else if (o + VN <= O2 && v >= 0 && v + 2 * VN + ext <= in2) {
+                    KFN(cf_vec)(p, g, &w, o, 1, 2, prop, wi);
+                    o += VN;
+                } else {
+                    KFN(cf_border)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, 2, prop, wi);
+                    o += VN;
+                }
+            }
         }
-        for (; o < O2; o += VN)
-            KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
     }
 }
 
