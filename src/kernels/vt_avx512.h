@@ -51,11 +51,48 @@
 #define VI __m512i
 #define VM __mmask16
 #define VLANE uint32_t
+#ifdef MAXPOOL_SIMDE
+/* SIMDe has no 512-bit conversions between 16- and 32-bit lanes: the
+ * emulation build (AVX2 + F16C) goes through two 256-bit halves */
+static inline __m512 gen_f16_load(const uint16_t *p)
+{
+    float t[16];
+    _mm256_storeu_ps(t, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)p)));
+    _mm256_storeu_ps(t + 8, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(p + 8))));
+    return _mm512_loadu_ps(t);
+}
+static inline void gen_f16_store(uint16_t *p, __m512 v)
+{
+    float t[16];
+    _mm512_storeu_ps(t, v);
+    _mm_storeu_si128((__m128i *)(void *)p, _mm256_cvtps_ph(_mm256_loadu_ps(t), _MM_FROUND_TO_NEAREST_INT));
+    _mm_storeu_si128((__m128i *)(void *)(p + 8), _mm256_cvtps_ph(_mm256_loadu_ps(t + 8), _MM_FROUND_TO_NEAREST_INT));
+}
+static inline __m512 gen_bf16_load(const uint16_t *p)
+{
+    uint32_t t[16];
+    for (int i = 0; i < 16; ++i)
+        t[i] = (uint32_t)p[i] << 16;
+    return _mm512_castsi512_ps(_mm512_loadu_si512((const void *)t));
+}
+static inline void gen_bf16_store(uint16_t *p, __m512 v)
+{
+    uint32_t t[16];
+    _mm512_storeu_si512((void *)t, _mm512_castps_si512(v));
+    for (int i = 0; i < 16; ++i)
+        p[i] = (uint16_t)(t[i] >> 16);
+}
+#endif
 #if GEN_TYPE == GEN_F16
 #define GKEY(v) _cvtsh_ss(v)
+#ifdef MAXPOOL_SIMDE
+#define V_LOAD(p) gen_f16_load((const uint16_t *)(p))
+#define V_STORE(p, v) gen_f16_store((uint16_t *)(p), (v))
+#else
 #define V_LOAD(p) _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_STORE(p, v)                                                                                              \
     _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtps_ph((v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+#endif
 #define V_NANFIX(v) ((int)V_NANM(v))
 #define V_SET1(e) _mm512_set1_ps(_cvtsh_ss(e))
 #else
@@ -64,11 +101,16 @@ static inline float gen_bf16_key(uint16_t b)
     return _mm_cvtss_f32(_mm_castsi128_ps(_mm_cvtsi32_si128((int)((uint32_t)b << 16))));
 }
 #define GKEY(v) gen_bf16_key(v)
+#ifdef MAXPOOL_SIMDE
+#define V_LOAD(p) gen_bf16_load((const uint16_t *)(p))
+#define V_STORE(p, v) gen_bf16_store((uint16_t *)(p), (v))
+#else
 #define V_LOAD(p)                                                                                                  \
     _mm512_castsi512_ps(                                                                                           \
         _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p))), 16))
 #define V_STORE(p, v)                                                                                              \
     _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_castps_si512(v), 16)))
+#endif
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm512_set1_ps(gen_bf16_key(e))
 #endif
@@ -135,13 +177,23 @@ static inline float gen_bf16_key(uint16_t b)
 #define GKT int16_t
 #define V_SET1(e) _mm512_set1_epi16(e)
 #define V_MAX(b, x) _mm512_max_epi16((x), (b))
+#ifdef MAXPOOL_SIMDE /* SIMDe has no 16-bit greater-than mask; not less-or-equal instead */
+#define V_GTM(x, b) ((__mmask32)~_mm512_cmple_epi16_mask((x), (b)))
+#else
 #define V_GTM(x, b) _mm512_cmpgt_epi16_mask((x), (b))
+#endif
 #else
 #define GT uint16_t
 #define GKT uint16_t
 #define V_SET1(e) _mm512_set1_epi16((short)(e))
 #define V_MAX(b, x) _mm512_max_epu16((x), (b))
+#ifdef MAXPOOL_SIMDE /* as i16, on the values with the sign bit flipped */
+#define V_GTM(x, b)                                                                                                \
+    ((__mmask32)~_mm512_cmple_epi16_mask(_mm512_xor_si512((x), _mm512_set1_epi16(-32768)),                        \
+                                         _mm512_xor_si512((b), _mm512_set1_epi16(-32768))))
+#else
 #define V_GTM(x, b) _mm512_cmpgt_epu16_mask((x), (b))
+#endif
 #endif
 #elif GEN_TYPE == GEN_I32
 #define GT int32_t
