@@ -239,14 +239,14 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
     for (int v = 0; v < NB; ++v) {
         const int64_t cv = c + v * VN;
         V_STORE(yo + cv, best[v]);
-        const int fix = V_NANFIX(best[v]);
+        const uint64_t fix = (uint64_t)V_NANFIX(best[v]); /* lane mask (f16 NaN lanes) */
         if (!wi && !fix)
             continue;
         alignas(64) VLANE lt[VN];
         if (wi)
             VI_STORE(lt, bt[v]);
         for (int l = 0; l < VN; ++l) {
-            if (fix & (1 << l)) { /* the scalar scan, bits as stored */
+            if ((fix >> l) & 1) { /* the scalar scan, bits as stored */
                 GT val;
                 const int64_t s =
                     KFN(sfold)(g, xn + cv + l, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &val);
@@ -359,7 +359,7 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
 {
     for (int v = 0; v < NB; ++v) {
         const int64_t o0 = ob + v * VN;
-        const int fix = V_NANFIX(best[v]);
+        const uint64_t fix = (uint64_t)V_NANFIX(best[v]); /* lane mask (f16 NaN lanes) */
         if (!wi && !fix && nl == VN) {
             V_STORE(w->yr + o0, best[v]);
             continue;
@@ -376,7 +376,7 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
         for (int l = 0; l < nl; ++l) {
             const int64_t o = o0 + l;
             const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->v0 + o * g->S;
-            KFN(cf_put)(p, g, w, o, vals[l], s, (fix >> l) & 1, prop, wi);
+            KFN(cf_put)(p, g, w, o, vals[l], s, (int)((fix >> l) & 1), prop, wi);
         }
     }
 }
@@ -475,14 +475,14 @@ GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const 
             KFN(upd)(&best, &bt, V_LOAD(buf), r * KW + k, prop, wi);
         }
     }
-    const int fix = V_NANFIX(best);
+    const uint64_t fix = (uint64_t)V_NANFIX(best);
     V_STORE(buf, best);
     if (wi)
         VI_STORE(lt, bt);
     for (int64_t l = 0; l < nl; ++l) {
         const int64_t t = wi ? (int64_t)lt[l] : 0;
         const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->ro[t / KW] + st2[l] + (t % KW) * d;
-        KFN(cf_put)(p, g, w, ob + l, buf[l], s, (fix >> l) & 1, prop, wi);
+        KFN(cf_put)(p, g, w, ob + l, buf[l], s, (int)((fix >> l) & 1), prop, wi);
     }
 }
 
