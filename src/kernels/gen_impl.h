@@ -60,6 +60,8 @@
  * table holds. */
 #define GEN_TAPS_MAX 256
 #define GEN_LINES_MAX 256
+#define GEN_BM_MAX 8 /* border blocks of a row with precomputed lane masks (the others: line copies) */
+#define GEN_BM_K 16  /* taps K of the windows those masks cover */
 #define GEN_SPAN_MAX 1024 /* elements of the border form's line copy: 2*VN + (K-1)*d at most (a multiple of VN) */
 #define GEN_NONE ((VLANE) ~(VLANE)0)
 #define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
@@ -107,7 +109,63 @@ typedef struct KFN(geo) {
      * no such grid (uneven adaptive windows) */
     int grid;
     int64_t v0, K, S, d;
+    /* the input tensor [xbeg, xbeg + xlen): border blocks read in place
+     * where the whole span of their lines lies inside it */
+    const GT *xbeg;
+    int64_t xlen;
+    /* border blocks 0 .. nbm-1 of a row, in row order: for tap k, the lanes
+     * whose tap lies inside the row (bvalid), and (first-element start) the
+     * lanes whose window's first tap is k of line 0 (bfirst) */
+    int nbm;
+    VM bvalid[GEN_BM_MAX][GEN_BM_K], bfirst[GEN_BM_MAX][GEN_BM_K];
 } KFN(geo);
+
+/* How the block of grid columns from o is done: NB = 4, 2, 1 vectors read
+ * in place (every tap inside the row and the block inside the output row),
+ * or 0: a border block of min(VN, out - o) columns. */
+GAI int KFN(cf_kind)(const KFN(geo) * g, int64_t o)
+{
+    const int64_t v = g->v0 + o * g->S, ext = (g->K - 1) * g->d, in2 = g->in[2], O2 = g->out[2];
+    if (v < 0)
+        return 0;
+    if (o + 4 * VN <= O2 && v + g->S * 4 * VN + ext <= in2)
+        return 4;
+    if (o + 2 * VN <= O2 && v + g->S * 2 * VN + ext <= in2)
+        return 2;
+    if (o + VN <= O2 && v + g->S * VN + ext <= in2)
+        return 1;
+    return 0;
+}
+
+/* The lane masks of the first GEN_BM_MAX border blocks of a row (grid
+ * columns, S 1 or 2, K <= GEN_BM_K). */
+static void KFN(geo_masks)(KFN(geo) * g)
+{
+    g->nbm = 0;
+    if (!g->grid || g->S > 2 || g->K > GEN_BM_K || (g->K - 1) * g->d > GEN_SPAN_MAX - 2 * VN)
+        return;
+    const int64_t O2 = g->out[2], in2 = g->in[2];
+    for (int64_t o = 0; o < O2 && g->nbm < GEN_BM_MAX;) {
+        const int nb = KFN(cf_kind)(g, o);
+        if (nb) {
+            o += nb * VN;
+            continue;
+        }
+        const int64_t nl = O2 - o < VN ? O2 - o : VN, v = g->v0 + o * g->S;
+        for (int64_t k = 0; k < g->K; ++k) {
+            alignas(64) VLANE lv[VN], lf[VN];
+            for (int64_t l = 0; l < VN; ++l) {
+                const int64_t pos = v + l * g->S + k * g->d;
+                lv[l] = l < nl && pos >= 0 && pos < in2 ? GEN_NONE : 0;
+                lf[l] = g->fe && l < nl && g->cn[2][o + l] > 0 && g->st[2][o + l] == pos ? GEN_NONE : 0;
+            }
+            g->bvalid[g->nbm][k] = VM_LANES(lv);
+            g->bfirst[g->nbm][k] = VM_LANES(lf);
+        }
+        ++g->nbm;
+        o += VN;
+    }
+}
 
 static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
 {
@@ -442,6 +500,42 @@ GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
 }
 
+/* Border block bi (columns [ob, ob + nl), nl <= VN) read in place: taps
+ * outside the row become the neutral value through the lane masks; under
+ * the first-element start a lane takes its window's first tap whatever it
+ * holds (bfirst), as the reference's scan does. The caller has checked that
+ * every line's span lies inside the input tensor. */
+GAI void KFN(cf_bmask)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob, int64_t nl,
+                       int bi, const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d;
+    const GT *xb = w->xp + (g->v0 + ob * S);
+    const VT nv = V_SET1(g->neutral);
+    VT best[1] = {V_SET1(g->init)};
+    VI bt[1] = {VI_SET1(GEN_NONE)};
+    for (int64_t r = 0; r < w->R; ++r) {
+        const GT *xr = xb + w->ro[r];
+        for (int64_t k = 0; k < K; ++k) {
+            const VT x = V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]);
+            if (g->fe && r == 0) {
+                const VM f = g->bfirst[bi][k];
+                if (!wi) {
+                    best[0] = V_SEL(prop ? V_MAXP(best[0], x) : V_MAX(best[0], x), x, f);
+                } else {
+                    VM m = VM_OR(V_GTM(x, best[0]), f);
+                    if (prop)
+                        m = VM_OR(m, V_NANM(x));
+                    best[0] = V_SEL(best[0], x, m);
+                    bt[0] = VI_SEL(bt[0], VI_SET1(k), m);
+                }
+            } else {
+                KFN(upd)(&best[0], &bt[0], x, r * K + k, prop, wi);
+            }
+        }
+    }
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
+}
+
 /* Columns [ob, ob + nl), nl <= VN, any windows: each tap's lanes gathered
  * (a lane without tap k reads the neutral value). */
 GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
@@ -486,6 +580,33 @@ GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     }
 }
 
+/* Every column of one output row on the grid, stride S. */
+GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int S,
+                      const int prop, const int wi)
+{
+    const int64_t O2 = g->out[2], span = S * VN + (g->K - 1) * g->d;
+    const int64_t base = w->xp - g->xbeg; /* the plane's offset in the tensor */
+    int bi = 0;
+    for (int64_t o = 0; o < O2;) {
+        const int nb = KFN(cf_kind)(g, o);
+        if (nb == 4) {
+            KFN(cf_vec)(p, g, w, o, 4, S, prop, wi);
+        } else if (nb == 2) {
+            KFN(cf_vec)(p, g, w, o, 2, S, prop, wi);
+        } else if (nb == 1) {
+            KFN(cf_vec)(p, g, w, o, 1, S, prop, wi);
+        } else {
+            const int64_t nl = O2 - o < VN ? O2 - o : VN, v = g->v0 + o * S;
+            if (bi < g->nbm && base + w->ro[0] + v >= 0 && base + w->ro[w->R - 1] + v + span <= g->xlen)
+                KFN(cf_bmask)(p, g, w, o, nl, bi, S, prop, wi);
+            else
+                KFN(cf_border)(p, g, w, o, nl, S, prop, wi);
+            ++bi;
+        }
+        o += (nb ? nb : 1) * VN;
+    }
+}
+
 GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                      int64_t t1, const int prop, const int wi)
 {
@@ -527,39 +648,10 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             for (int64_t q = 0; q < w.R; ++q)
                 for (int64_t k = 0; k < g->K; ++k)
                     toff[q * g->K + k] = ro[q] + k * g->d;
-        const int64_t in2 = g->in[2], ext = (g->K - 1) * g->d;
-        for (int64_t o = 0; o < O2;) {
-            const int64_t v = g->v0 + o * g->S; /* the first tap of column o, maybe padding */
-            if (g->S == 1) {
-                if (o + 4 * VN <= O2 && v >= 0 && v + 4 * VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 4, 1, prop, wi);
-                    o += 4 * VN;
-                } else if (o + 2 * VN <= O2 && v >= 0 && v + 2 * VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 2, 1, prop, wi);
-                    o += 2 * VN;
-                } else if (o + VN <= O2 && v >= 0 && v + VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 1, 1, prop, wi);
-                    o += VN;
-                } else {
-                    KFN(cf_border)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, 1, prop, wi);
-                    o += VN;
-                }
-            } else {
-                if (o + 4 * VN <= O2 && v >= 0 && v + 8 * VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 4, 2, prop, wi);
-                    o += 4 * VN;
-                } else if (o + 2 * VN <= O2 && v >= 0 && v + 4 * VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 2, 2, prop, wi);
-                    o += 2 * VN;
-                } else if (o + VN <= O2 && v >= 0 && v + 2 * VN + ext <= in2) {
-                    KFN(cf_vec)(p, g, &w, o, 1, 2, prop, wi);
-                    o += VN;
-                } else {
-                    KFN(cf_border)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, 2, prop, wi);
-                    o += VN;
-                }
-            }
-        }
+        if (g->S == 1)
+            KFN(cf_cols)(p, g, &w, 1, prop, wi);
+        else
+            KFN(cf_cols)(p, g, &w, 2, prop, wi);
     }
 }
 
@@ -569,6 +661,9 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
 {
     KFN(geo) g;
     KFN(geo_init)(p, &g);
+    g.xbeg = (const GT *)x;
+    g.xlen = p->n * p->c * p->in_spatial;
+    KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
     if (GFLOAT && p->nan_propagate) {
         if (wi)

@@ -20,6 +20,8 @@
  *   V_GTM(x, b)   mask of x > b (ordered);  V_NANM(x) mask of NaN lanes
  *   VM_OR, V_SEL(a, b, m) / VI_SEL(a, b, m): m ? b : a
  *   VI_SET1(t), VI_STORE(lane array, v)
+ *   VM_LANES(p)   the mask whose lane l is set where the VLANE array p has
+ *                 all ones at l (every lane 0 or all ones)
  *   V_EVEN(a, b)  lanes 0, 2, 4, ... of the 2*VN lanes a then b
  * Floating max/compare instructions are given the operands in the order the
  * rule needs (vmaxps x, b returns b for NaN and for equal values: first
@@ -57,6 +59,7 @@
 #define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), _mm256_castpd_si256(m))
 #define VI_SET1(t) _mm256_set1_epi64x((int64_t)(t))
 #define V_EVEN(a, b) _mm256_permute4x64_pd(_mm256_unpacklo_pd((a), (b)), 0xD8)
+#define VM_LANES(p) _mm256_castsi256_pd(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 
 #elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
 #define GT uint16_t
@@ -101,6 +104,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm256_blendv_ps((a), (b), (m))
 #define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), _mm256_castps_si256(m))
 #define VI_SET1(t) _mm256_set1_epi32((int32_t)(t))
+#define VM_LANES(p) _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0x88)), 0xD8))
 
@@ -118,6 +122,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM_OR(a, b) _mm256_or_si256((a), (b))
 #define V_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
 #define VI_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
+#define VM_LANES(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
 #define VN 32
 #define VLANE uint8_t

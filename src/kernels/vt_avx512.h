@@ -40,6 +40,8 @@
 #define V_SEL(a, b, m) _mm512_mask_blend_pd((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi64((int64_t)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_EVEN(a, b) _mm512_permutex2var_pd((a), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), (b))
 
 #elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
@@ -121,6 +123,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm512_mask_blend_ps((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi32((int32_t)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi32_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm512_permutex2var_ps((a), _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), (b))
 
@@ -141,6 +145,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm512_mask_blend_epi8((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi8((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi8((char)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi8_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),                                          \
                              _mm512_packus_epi16(_mm512_and_si512((a), _mm512_set1_epi16(0xFF)),                  \
@@ -165,6 +171,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi16((short)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi16_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm512_permutex2var_epi16((a),                                                                                 \
                               _mm512_setr_epi32(0x00020000, 0x00060004, 0x000A0008, 0x000E000C, 0x00120010,     \
@@ -204,6 +212,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi32((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi32((int32_t)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi32_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_SET1(e) _mm512_set1_epi32(e)
 #define V_MAX(b, x) _mm512_max_epi32((x), (b))
 #define V_GTM(x, b) _mm512_cmpgt_epi32_mask((x), (b))
@@ -218,6 +228,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
 #define VI_SEL(a, b, m) _mm512_mask_blend_epi64((m), (a), (b))
 #define VI_SET1(t) _mm512_set1_epi64((int64_t)(t))
+#define VM_LANES(p)                                                                                                \
+    _mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_SET1(e) _mm512_set1_epi64(e)
 #define V_MAX(b, x) _mm512_max_epi64((x), (b))
 #define V_GTM(x, b) _mm512_cmpgt_epi64_mask((x), (b))
