@@ -56,6 +56,17 @@
 #define GAI MAXPOOL_AI
 #endif
 
+/* The first nl (< VN) lanes of v stored at p (the vector layer may have a
+ * masked store) */
+#ifndef V_STOREN
+#define V_STOREN(p, v, nl)                                                                                         \
+    do {                                                                                                           \
+        alignas(64) GT t_[VN];                                                                                     \
+        V_STORE(t_, (v));                                                                                          \
+        memcpy((p), t_, (size_t)(nl) * sizeof(GT));                                                                \
+    } while (0)
+#endif
+
 /* Window taps the vector forms number for indices, and window lines a row
  * table holds. */
 #define GEN_TAPS_MAX 256
@@ -319,12 +330,38 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
     }
 }
 
+/* Values only: NB vectors of channels [c, c + NB*VN) of one output pixel,
+ * its window's R01 lines at pixel offsets lo[] (plus st2), cn2 taps each,
+ * step2 pixels apart; taps loaded where they are, no tap table. */
+GAI void KFN(cl_block_v)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *xn, GT *yo, int64_t c,
+                         const int64_t *lo, int64_t R01, const int64_t *ws, const int NB, const int prop)
+{
+    const int64_t C = p->c, st2 = ws[2], cn2 = ws[5], s2 = g->step[2] * C;
+    VT best[4];
+    for (int v = 0; v < NB; ++v)
+        best[v] = g->fe ? V_LOAD(xn + (lo[0] + st2) * C + c + v * VN) : V_SET1(g->init);
+    for (int64_t r = 0; r < R01; ++r) {
+        const GT *q = xn + (lo[r] + st2) * C + c;
+        for (int64_t j = 0; j < cn2; ++j, q += s2)
+            for (int v = 0; v < NB; ++v)
+                best[v] = prop ? V_MAXP(best[v], V_LOAD(q + v * VN)) : V_MAX(best[v], V_LOAD(q + v * VN));
+    }
+    for (int v = 0; v < NB; ++v) {
+        const int64_t cv = c + v * VN;
+        V_STORE(yo + cv, best[v]);
+        const uint64_t fix = (uint64_t)V_NANFIX(best[v]);
+        for (int l = 0; fix && l < VN; ++l)
+            if ((fix >> l) & 1) /* the scalar scan, bits as stored */
+                KFN(sfold)(g, xn + cv + l, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &yo[cv + l]);
+    }
+}
+
 GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                      int64_t t1, const int prop, const int wi)
 {
     const int64_t C = p->c;
     const int64_t rows = g->out[0] * g->out[1];
-    int64_t tpos[GEN_TAPS_MAX];
+    int64_t tpos[GEN_TAPS_MAX], lo[GEN_LINES_MAX];
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t nn = t / rows, row = t % rows;
         const int64_t o0 = row / g->out[1], o1 = row % g->out[1];
@@ -334,6 +371,13 @@ GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
         ws[3] = g->cn[0][o0];
         ws[1] = g->st[1][o1];
         ws[4] = g->cn[1][o1];
+        const int64_t R01 = ws[3] * ws[4]; /* the window's lines: pixel offsets lo[] (values only) */
+        if (!wi && R01 <= GEN_LINES_MAX) {
+            int64_t r = 0;
+            for (int64_t j0 = 0; j0 < ws[3]; ++j0)
+                for (int64_t j1 = 0; j1 < ws[4]; ++j1)
+                    lo[r++] = ((ws[0] + j0 * g->step[0]) * g->in[1] + ws[1] + j1 * g->step[1]) * g->in[2];
+        }
         for (int64_t o2 = 0; o2 < g->out[2]; ++o2) {
             ws[2] = g->st[2][o2];
             ws[5] = g->cn[2][o2];
@@ -349,7 +393,12 @@ GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 }
                 continue;
             }
-            if (R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
+            if (!wi && R01 <= GEN_LINES_MAX) {
+                for (; c + 4 * VN <= C; c += 4 * VN)
+                    KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 4, prop);
+                for (; c + VN <= C; c += VN)
+                    KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 1, prop);
+            } else if (R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
                 int64_t r = 0;
                 for (int64_t j0 = 0; j0 < ws[3]; ++j0)
                     for (int64_t j1 = 0; j1 < ws[4]; ++j1) {
@@ -422,13 +471,13 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
             V_STORE(w->yr + o0, best[v]);
             continue;
         }
+        if (!wi && !fix) { /* a row end: the lanes that exist */
+            V_STOREN(w->yr + o0, best[v], nl);
+            continue;
+        }
         alignas(64) GT vals[VN];
         alignas(64) VLANE lt[VN];
         V_STORE(vals, best[v]);
-        if (!wi && !fix) { /* a row end: the lanes that exist */
-            memcpy(w->yr + o0, vals, (size_t)nl * sizeof(GT));
-            continue;
-        }
         if (wi)
             VI_STORE(lt, bt[v]);
         for (int l = 0; l < nl; ++l) {
@@ -612,15 +661,28 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
 {
     const int64_t rows = g->out[0] * g->out[1], O2 = g->out[2];
     int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
+    /* task t = ((n*C + c)*out0 + o0)*out1 + o1, decoded once, then counted */
+    int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
+    int64_t cn = nc / p->c, cc = nc % p->c;
     for (int64_t t = t0; t < t1; ++t) {
-        const int64_t nc = t / rows, row = t % rows, o0 = row / g->out[1], o1 = row % g->out[1];
+        if (t > t0 && ++o1 == g->out[1]) {
+            o1 = 0;
+            if (++o0 == g->out[0]) {
+                o0 = 0;
+                ++nc;
+                if (++cc == p->c) {
+                    cc = 0;
+                    ++cn;
+                }
+            }
+        }
         KFN(row) w;
         w.xp = x + nc * p->in_spatial;
         w.yoff = t * O2;
         w.yr = y + w.yoff;
         w.ind = ind;
-        w.n = nc / p->c;
-        w.c = nc % p->c;
+        w.n = cn;
+        w.c = cc;
         w.s0 = g->st[0][o0];
         w.c0 = g->cn[0][o0];
         w.s1 = g->st[1][o1];

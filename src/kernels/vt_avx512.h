@@ -241,3 +241,27 @@ static inline float gen_bf16_key(uint16_t b)
 
 #define VM_OR(a, b) ((VM)((a) | (b)))
 #define VI_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+
+/* V_STOREN (gen_impl.h): the first nl < VN lanes, a masked store */
+#ifndef MAXPOOL_SIMDE
+#define GEN_NMASK(nl) (((uint64_t)1 << (nl)) - 1)
+#if GEN_TYPE == GEN_F64
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_pd((p), (__mmask8)GEN_NMASK(nl), (v))
+#elif GEN_TYPE == GEN_F16
+#define V_STOREN(p, v, nl)                                                                                         \
+    _mm256_mask_storeu_epi16((void *)(p), (__mmask16)GEN_NMASK(nl),                                                \
+                             _mm512_cvtps_ph((v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+#elif GEN_TYPE == GEN_BF16
+#define V_STOREN(p, v, nl)                                                                                         \
+    _mm256_mask_storeu_epi16((void *)(p), (__mmask16)GEN_NMASK(nl),                                                \
+                             _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_castps_si512(v), 16)))
+#elif GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_epi8((void *)(p), (__mmask64)GEN_NMASK(nl), (v))
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_epi16((void *)(p), (__mmask32)GEN_NMASK(nl), (v))
+#elif GEN_TYPE == GEN_I32
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_epi32((void *)(p), (__mmask16)GEN_NMASK(nl), (v))
+#else
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_epi64((void *)(p), (__mmask8)GEN_NMASK(nl), (v))
+#endif
+#endif
