@@ -73,6 +73,7 @@
 #define GEN_LINES_MAX 256
 #define GEN_BM_MAX 8 /* border blocks of a row with precomputed lane masks (the others: line copies) */
 #define GEN_BM_K 16  /* taps K of the windows those masks cover */
+#define GEN_LF_CAP 512 /* input columns of one lines-first chunk */
 #define GEN_SPAN_MAX 1024 /* elements of the border form's line copy: 2*VN + (K-1)*d at most (a multiple of VN) */
 #define GEN_NONE ((VLANE) ~(VLANE)0)
 #define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
@@ -106,6 +107,13 @@
 #elif GEN_TYPE == GEN_I64
 #define GEN_INIT(p) ((p)->init.i64)
 #define GEN_NEUTRAL INT64_MIN
+#endif
+
+/* NaN test on a key (never true for the integers) */
+#if GFLOAT
+#define GEN_ISNAN(k) ((k) != (k))
+#else
+#define GEN_ISNAN(k) 0
 #endif
 
 typedef struct KFN(geo) {
@@ -255,7 +263,7 @@ static int64_t KFN(sfold)(const KFN(geo) * g, const GT *xp, int64_t es, int prop
                 const int64_t s = rs + j2 * g->step[2];
                 const GT v = xp[s * es];
                 const GKT k = GKEY(v);
-                if (k > bk || (prop && k != k) || (g->fe && bs < 0)) {
+                if (k > bk || (prop && GEN_ISNAN(k)) || (g->fe && bs < 0)) {
                     best = v;
                     bk = k;
                     bs = s;
@@ -629,6 +637,108 @@ GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     }
 }
 
+/* ---- channels-first, lines first (no grid: strides >= 3, uneven adaptive
+ * windows) -------------------------------------------------------------- *
+ * The R lines are combined first, a vector of input columns at a time, into
+ * the best key per column and the number of the line it came from (first
+ * maximum over the lines, last NaN under propagation; -inf and the lowest
+ * integer never count). Each output column then reduces its taps over that
+ * combined line in scalar code: a tap replaces the running best when it is
+ * greater, or equal with an earlier (line, column) position, or (NaN
+ * propagation) a NaN at a later position than a NaN best. Positions order
+ * the taps as the row-major scan does, so the result is the reference's:
+ * the first maximum, the last NaN, the first tap under the first-element
+ * start (which starts at that tap, read from the input). The winner's bits
+ * are read back from the input. Needs unit W steps and R <= GEN_TAPS_LIMIT. */
+
+/* Output columns [oa, ob) whose taps lie in input columns [ua, ua + GEN_LF_CAP). */
+GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t oa, int64_t ob,
+                       int64_t ua, int64_t ub, GKT *cv, VLANE *cr, const int prop, const int wi)
+{
+    const int64_t in2 = g->in[2], R = w->R;
+    const GT *xp = w->xp;
+    int64_t u = ua;
+    for (; u < ub && u + VN <= in2; u += VN) {
+        VT best = V_SET1(g->neutral);
+        VI bt = VI_SET1(GEN_NONE);
+        for (int64_t r = 0; r < R; ++r) {
+            const VT x = V_LOAD(xp + w->ro[r] + u);
+            VM m = V_GTM(x, best);
+            if (prop)
+                m = VM_OR(m, V_NANM(x));
+            best = V_SEL(best, x, m);
+            bt = VI_SEL(bt, VI_SET1(r), m);
+        }
+        VK_STORE(cv + (u - ua), best);
+        VI_STORE(cr + (u - ua), bt);
+    }
+    for (; u < ub; ++u) { /* the row's last columns, fewer than a vector */
+        GKT bk = GKEY(g->neutral);
+        VLANE br = GEN_NONE;
+        for (int64_t r = 0; r < R; ++r) {
+            const GKT k = GKEY(xp[w->ro[r] + u]);
+            if (k > bk || (prop && GEN_ISNAN(k))) {
+                bk = k;
+                br = (VLANE)r;
+            }
+        }
+        cv[u - ua] = bk;
+        cr[u - ua] = br;
+    }
+    for (int64_t o = oa; o < ob; ++o) {
+        const int64_t st = g->st[2][o], cnt = g->cn[2][o];
+        GKT bk = GKEY(g->init);
+        int64_t br = -1, bu = 0;
+        if (g->fe && cnt > 0) {
+            bk = GKEY(xp[w->ro[0] + st]);
+            br = 0;
+            bu = st;
+        }
+        for (int64_t u2 = st; u2 < st + cnt; ++u2) {
+            const VLANE rl = cr[u2 - ua];
+            if (rl == GEN_NONE)
+                continue;
+            const int64_t r = rl;
+            const GKT k = cv[u2 - ua];
+            const int before = r < br || (r == br && u2 < bu), after = r > br || (r == br && u2 > bu);
+            if (k > bk || (br >= 0 && k == bk && before) || (prop && GEN_ISNAN(k) && (!GEN_ISNAN(bk) || after))) {
+                bk = k;
+                br = r;
+                bu = u2;
+            }
+        }
+        const int64_t s = br < 0 ? -1 : w->ro[br] + bu;
+        KFN(cf_put)(p, g, w, o, br < 0 ? g->init : xp[s], s, 0, prop, wi);
+    }
+}
+
+/* Every column of one output row, lines first, in chunks of input columns. */
+GAI void KFN(lf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int prop,
+                      const int wi)
+{
+    alignas(64) GKT cv[GEN_LF_CAP + 64];
+    alignas(64) VLANE cr[GEN_LF_CAP + 64];
+    const int64_t O2 = g->out[2];
+    const int64_t *st2 = g->st[2], *cn2 = g->cn[2];
+    int64_t o = 0;
+    while (o < O2) {
+        if (cn2[o] == 0 || cn2[o] > GEN_LF_CAP) { /* no tap, or a window wider than a chunk: scalar */
+            KFN(cf_put)(p, g, w, o, g->init, -1, cn2[o] != 0, prop, wi);
+            ++o;
+            continue;
+        }
+        const int64_t ua = st2[o];
+        int64_t ob = o + 1, ub = st2[o] + cn2[o];
+        while (ob < O2 && cn2[ob] > 0 && st2[ob] >= ua && st2[ob] + cn2[ob] - ua <= GEN_LF_CAP) {
+            if (st2[ob] + cn2[ob] > ub)
+                ub = st2[ob] + cn2[ob];
+            ++ob;
+        }
+        KFN(lf_chunk)(p, g, w, o, ob, ua, ub, cv, cr, prop, wi);
+        o = ob;
+    }
+}
+
 /* Every column of one output row on the grid, stride S. */
 GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int S,
                       const int prop, const int wi)
@@ -701,9 +811,13 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 ro[r++] = ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * g->in[2];
         const int grid = g->grid && g->S <= 2 && (g->K - 1) * g->d <= GEN_SPAN_MAX - 2 * VN &&
                          (!wi || w.R * g->K <= GEN_TAPS_LIMIT);
-        if (!grid) { /* every column gathered (scalar for windows of too many taps) */
-            for (int64_t o = 0; o < O2; o += VN)
-                KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+        if (!grid) {
+            if (g->step[2] == 1 && w.R < GEN_TAPS_LIMIT) {
+                KFN(lf_cols)(p, g, &w, prop, wi);
+            } else { /* every column gathered (scalar for windows of too many taps) */
+                for (int64_t o = 0; o < O2; o += VN)
+                    KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+            }
             continue;
         }
         if (wi)

@@ -265,3 +265,10 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_STOREN(p, v, nl) _mm512_mask_storeu_epi64((void *)(p), (__mmask8)GEN_NMASK(nl), (v))
 #endif
 #endif
+
+/* VK_STORE(p, v): the keys themselves (f16, bf16: as f32) to a GKT array */
+#if GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define VK_STORE(p, v) _mm512_storeu_ps((p), (v))
+#else
+#define VK_STORE(p, v) V_STORE(p, v)
+#endif
