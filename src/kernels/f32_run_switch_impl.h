@@ -11,6 +11,9 @@
  * only picks one: the compiler's register allocation and stack-slot passes
  * then work on 12 functions of one specialisation each, not on one function
  * holding all 12.
+ *
+ * With CF_RUN_FE_RUNTIME defined (the SSE2 rows kernel: build time), the
+ * first-element start stays a run-time value: 6 functions instead of 12.
  */
 #define MAXPOOL_RUN_DEF(prop_, kind_, fe_)                                                                         \
     static __attribute__((noinline)) void KFN(run_##prop_##kind_##fe_)(const struct maxpool_plan *p,               \
@@ -19,7 +22,18 @@
     {                                                                                                              \
         KFN(run_impl)(p, (const float *)x, (float *)y, ind, t0, t1, prop_, kind_, fe_);                            \
     }
+#ifdef CF_RUN_FE_RUNTIME
+#define MAXPOOL_RUN_DEF_FE(prop_, kind_)                                                                           \
+    static __attribute__((noinline)) void KFN(run_##prop_##kind_)(const struct maxpool_plan *p, const void *x,     \
+                                                                   void *y, void *ind, int64_t t0, int64_t t1)     \
+    {                                                                                                              \
+        KFN(run_impl)                                                                                              \
+        (p, (const float *)x, (float *)y, ind, t0, t1, prop_, kind_,                                               \
+         p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT);                                                       \
+    }
+#else
 #define MAXPOOL_RUN_DEF_FE(prop_, kind_) MAXPOOL_RUN_DEF(prop_, kind_, 0) MAXPOOL_RUN_DEF(prop_, kind_, 1)
+#endif
 #define MAXPOOL_RUN_DEF_KIND(prop_)                                                                                \
     MAXPOOL_RUN_DEF_FE(prop_, 0) MAXPOOL_RUN_DEF_FE(prop_, 1) MAXPOOL_RUN_DEF_FE(prop_, 2)
 MAXPOOL_RUN_DEF_KIND(0)
@@ -28,6 +42,12 @@ MAXPOOL_RUN_DEF_KIND(1)
 static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
 {
     typedef void (*run_fn)(const struct maxpool_plan *, const void *, void *, void *, int64_t, int64_t);
+#ifdef CF_RUN_FE_RUNTIME
+    static const run_fn fns6[2][3] = {{KFN(run_00), KFN(run_01), KFN(run_02)}, {KFN(run_10), KFN(run_11), KFN(run_12)}};
+    const int kind6 = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
+    fns6[p->nan_propagate ? 1 : 0][kind6](p, x, y, ind, t0, t1);
+    return;
+#else
     /* [prop][index kind][first element] */
     static const run_fn fns[2][3][2] = {
         {{KFN(run_000), KFN(run_001)}, {KFN(run_010), KFN(run_011)}, {KFN(run_020), KFN(run_021)}},
@@ -36,6 +56,7 @@ static void KFN(run)(const struct maxpool_plan *p, const void *x, void *y, void 
     const int kind = p->desc.index_type == MAXPOOL_INDEX_I32 ? 1 : p->desc.index_type == MAXPOOL_INDEX_I64 ? 2 : 0;
     const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
     fns[p->nan_propagate ? 1 : 0][kind][fe](p, x, y, ind, t0, t1);
+#endif
 }
 
 #undef MAXPOOL_RUN_DEF_KIND

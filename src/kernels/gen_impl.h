@@ -109,6 +109,10 @@
 #define GEN_NEUTRAL INT64_MIN
 #endif
 
+/* The loops over the NB vectors of a block (NB a constant after inlining)
+ * unrolled at -O2 too */
+#define GEN_UNROLL _Pragma("GCC unroll 4")
+
 /* NaN test on a key (never true for the integers) */
 #if GFLOAT
 #define GEN_ISNAN(k) ((k) != (k))
@@ -299,6 +303,7 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
     const int64_t C = p->c;
     VT best[4];
     VI bt[4];
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         if (g->fe) {
             best[v] = V_LOAD(xn + tpos[0] * C + c + v * VN);
@@ -310,9 +315,11 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
     }
     for (int64_t t = 0; t < R; ++t) {
         const GT *q = xn + tpos[t] * C + c;
+        GEN_UNROLL
         for (int v = 0; v < NB; ++v)
             KFN(upd)(&best[v], &bt[v], V_LOAD(q + v * VN), t, prop, wi);
     }
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         const int64_t cv = c + v * VN;
         V_STORE(yo + cv, best[v]);
@@ -346,14 +353,17 @@ GAI void KFN(cl_block_v)(const struct maxpool_plan *p, const KFN(geo) * g, const
 {
     const int64_t C = p->c, st2 = ws[2], cn2 = ws[5], s2 = g->step[2] * C;
     VT best[4];
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v)
         best[v] = g->fe ? V_LOAD(xn + (lo[0] + st2) * C + c + v * VN) : V_SET1(g->init);
     for (int64_t r = 0; r < R01; ++r) {
         const GT *q = xn + (lo[r] + st2) * C + c;
         for (int64_t j = 0; j < cn2; ++j, q += s2)
+            GEN_UNROLL
             for (int v = 0; v < NB; ++v)
                 best[v] = prop ? V_MAXP(best[v], V_LOAD(q + v * VN)) : V_MAX(best[v], V_LOAD(q + v * VN));
     }
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         const int64_t cv = c + v * VN;
         V_STORE(yo + cv, best[v]);
@@ -464,6 +474,7 @@ GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, int64_t t0, int64_t K, int
                       const int prop, const int wi)
 {
     for (int64_t k = 0; k < K; ++k)
+        GEN_UNROLL
         for (int v = 0; v < NB; ++v)
             KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), t0 + k, prop, wi);
 }
@@ -472,6 +483,7 @@ GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, int64_t t0, int64_t K, int
 GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
                        int64_t nl, const VT *best, const VI *bt, const int NB, const int prop, const int wi)
 {
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         const int64_t o0 = ob + v * VN;
         const uint64_t fix = (uint64_t)V_NANFIX(best[v]); /* lane mask (f16 NaN lanes) */
@@ -505,6 +517,7 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
     const GT *xb = w->xp + g->v0 + ob * S;
     VT best[4];
     VI bt[4];
+    GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         if (g->fe) {
             best[v] = GEN_TAP(xb + w->ro[0] + v * VN * S, S);
