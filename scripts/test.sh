@@ -7,6 +7,7 @@
 #   3. C library + CLI, Release build, every ctest
 #   4. the same ctest suite with lower ISAs forced (MAXPOOL_ISA), so every
 #      kernel path is checked bit-exact against the scalar reference here
+#  4b. a 32-bit x86 build (-m32, gcc-multilib) and its C tests (quick sweep)
 #   5. the C tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #  5b. the libFuzzer targets (fuzz/run.sh: plan creation + run-and-compare,
 #      the spec front-ends, the .npy reader), regressions replayed, then
@@ -61,6 +62,22 @@ for isa in scalar sse2; do
     echo "-- MAXPOOL_ISA=$isa"
     (cd build-test && MAXPOOL_ISA=$isa ctest --output-on-failure -j"$JOBS")
 done
+
+stage "4b. 32-bit x86 build (-m32) and its C tests"
+# size_t and pointers of 32 bits: the overflow checks and the kernels' index
+# arithmetic on a target where they differ (x86-64 hosts only)
+if [ "$(uname -m)" = x86_64 ]; then
+    if ! printf 'int main(void){return 0;}\n' | cc -m32 -x c - -o /dev/null >/dev/null 2>&1; then
+        SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq gcc-multilib >/dev/null
+    fi
+    cmake -S . -B build-x86-32 -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-m32 -DMAXPOOL_BUILD_BENCH=OFF >/dev/null
+    cmake --build build-x86-32 -j"$JOBS" >/dev/null
+    (cd build-x86-32 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
+else
+    echo "-- skipped (not an x86-64 host)"
+fi
 
 stage "5. C tests under ASan + UBSan"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMAXPOOL_SANITIZE=ON -DMAXPOOL_BUILD_BENCH=OFF >/dev/null

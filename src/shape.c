@@ -174,9 +174,37 @@ void maxpool_axis_window(const maxpool_axis *ax, int adaptive, int64_t o, int64_
     *count = j1 >= j0 ? j1 - j0 + 1 : 0;
 }
 
-#ifndef __SIZEOF_INT128__
-#error "maxpool needs a 64-bit target whose compiler has __int128 (GCC, Clang)"
+/* ceil((m*y + l) / a) for m, y, l >= 0, a >= 1, whose result fits int64:
+ * the product in 128 bits (__int128 where the compiler has it; two 64-bit
+ * halves elsewhere, e.g. 32-bit x86). */
+static int64_t mul_add_ceil_div(int64_t m, int64_t y, int64_t l, int64_t a)
+{
+#ifdef __SIZEOF_INT128__
+    return (int64_t)(((__int128)m * y + l + a - 1) / a);
+#else
+    const uint64_t um = (uint64_t)m, uy = (uint64_t)y, ua = (uint64_t)a;
+    const uint64_t m0 = um & 0xffffffffu, m1 = um >> 32, y0 = uy & 0xffffffffu, y1 = uy >> 32;
+    const uint64_t p00 = m0 * y0, p01 = m0 * y1, p10 = m1 * y0, p11 = m1 * y1;
+    const uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    uint64_t lo = (mid << 32) | (p00 & 0xffffffffu);
+    uint64_t hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    const uint64_t add = (uint64_t)l + (ua - 1); /* l < 2^63, a - 1 < 2^63: no wrap */
+    lo += add;
+    hi += lo < add;
+    /* (hi:lo) / a, the quotient known to fit: long division, one bit a step */
+    uint64_t q = 0, rem = hi % ua;
+    for (int i = 63; i >= 0; --i) {
+        const uint64_t top = rem >> 63;
+        rem = (rem << 1) | ((lo >> i) & 1u);
+        q <<= 1;
+        if (top || rem >= ua) {
+            rem -= ua;
+            q |= 1u;
+        }
+    }
+    return (int64_t)q;
 #endif
+}
 
 /* The least x >= 0 with l <= (a*x) mod m <= r, or -1 when there is none
  * (0 <= a < m, 0 <= l <= r < m). Euclid-like: each level at least halves m,
@@ -190,14 +218,14 @@ static int64_t first_mod_in_range(int64_t a, int64_t m, int64_t l, int64_t r)
     if (a > m - a) /* (m-a)x mod m = m - (ax mod m) whenever ax mod m != 0, and 0 is outside [l, r] */
         return first_mod_in_range(m - a, m, m - r, m - l);
     const int64_t x = l / a + (l % a != 0); /* least x with a*x >= l */
-    if ((__int128)a * x <= r)
+    if (x <= r / a) /* a*x <= r, without forming a*x */
         return x;
     /* [l, r] holds no multiple of a: a*x - m*y lies in [l, r] for the least y
      * with (-m*y) mod a in [l mod a, r mod a]; then x = ceil((l + m*y) / a) */
     const int64_t y = first_mod_in_range((a - m % a) % a, a, l % a, r % a);
     if (y < 0)
         return -1;
-    return (int64_t)(((__int128)m * y + l + a - 1) / a);
+    return mul_add_ceil_div(m, y, l, a);
 }
 
 /* Whether some window of fixed-window axis ax holds no input element, in
