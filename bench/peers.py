@@ -49,6 +49,20 @@ CASES = [
     ("nhwc_32x112x64_k3s2", 2, "NHWC", (32, 112, 112, 64), False, 3, 2, 1, None, False, False),
     ("tiny_1x16x8_k2s2", 2, "NCHW", (1, 16, 8, 8), False, 2, 2, 0, None, False, True),
 ]
+# the other element types (bench_maxpool.c's names; bfloat16 has no numpy type: not run here)
+for _t in ("float64", "float16", "int8", "uint8", "int16", "uint16", "int32", "int64"):
+    _short = {"float64": "f64", "float16": "f16"}.get(_t, _t.replace("uint", "u").replace("int", "i"))
+    CASES.append(("nchw_1x64x112_k3s2_" + _short, 2, "NCHW", (1, 64, 112, 112), False, 3, 2, 1, None, False, False,
+                  _t))
+for _t, _short in (("uint8", "u8"), ("float16", "f16")):
+    CASES.append(("nhwc_1x112x64_k3s2_" + _short, 2, "NHWC", (1, 112, 112, 64), False, 3, 2, 1, None, False, False,
+                  _t))
+CASES.append(("nchw_32x64x112_k3s2_i64_f16", 2, "NCHW", (32, 64, 112, 112), False, 3, 2, 1, None, True, False,
+              "float16"))
+CASES.append(("adaptive3d_2x64x16x56_i32_f16", 3, "NCHW", (2, 64, 16, 56, 56), True, None, None, None, (4, 7, 7),
+              True, False, "float16"))
+ONNX_TYPES = {"float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
+              "float64": 11}
 
 TARGET_S = 0.35
 MIN_SAMPLES = 5
@@ -85,7 +99,9 @@ def measure(fn):
 class Case:
     def __init__(self, t):
         (self.name, self.rank, self.layout, self.shape, self.adaptive, k, s, p, osz, self.indices,
-         self.per_call) = t
+         self.per_call) = t[:11]
+        self.dtype = np.dtype(t[11] if len(t) > 11 else "float32")
+        self.idx_bytes = 4 if self.adaptive and self.dtype != np.float32 else 8  # int32 indices: as aclnn
         if self.layout == "NHWC":
             self.nchw_shape = (self.shape[0], self.shape[-1]) + tuple(self.shape[1:-1])
         else:
@@ -104,19 +120,24 @@ class Case:
 
     def make_input(self):
         rng = np.random.default_rng(12345)
-        return rng.uniform(-1.0, 1.0, size=self.shape).astype(np.float32)
+        if self.dtype.kind == "f":
+            return rng.uniform(-1.0, 1.0, size=self.shape).astype(self.dtype)
+        ii = np.iinfo(self.dtype)
+        return rng.integers(ii.min, ii.max, size=self.shape, endpoint=True, dtype=self.dtype)
 
     def bytes(self):
         n_in = int(np.prod(self.shape))
         n_out = int(np.prod(self.out_nchw))
-        return 4 * n_in + 4 * n_out + (8 * n_out if self.indices else 0)
+        e = self.dtype.itemsize
+        return e * n_in + e * n_out + (self.idx_bytes * n_out if self.indices else 0)
 
 
 def numpy_pool_nchw(x, c):
     """Reference values (NCHW in, NCHW out): -inf padding, then a separable max
     (one axis at a time, np.maximum over the k strided shifts), exact for max."""
     pad = [(0, 0), (0, 0)] + [(p, p) for p in c.pad]
-    y = np.pad(x, pad, constant_values=-np.inf) if any(c.pad) else x
+    low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    y = np.pad(x, pad, constant_values=low) if any(c.pad) else x
     for a in range(c.rank):
         ax = 2 + a
         k, s, o = c.kernel[a], c.stride[a], c.out_sp[a]
@@ -153,10 +174,11 @@ def ort_case(c, x):
     outs = ["Y"] + (["I"] if c.indices else [])
     node = helper.make_node("MaxPool", ["X"], outs, kernel_shape=c.kernel, strides=c.stride,
                             pads=c.pad + c.pad)
-    vi = [helper.make_tensor_value_info("Y", TensorProto.FLOAT, list(c.out_nchw))]
+    et = ONNX_TYPES[c.dtype.name]
+    vi = [helper.make_tensor_value_info("Y", et, list(c.out_nchw))]
     if c.indices:
         vi.append(helper.make_tensor_value_info("I", TensorProto.INT64, list(c.out_nchw)))
-    g = helper.make_graph([node], "maxpool", [helper.make_tensor_value_info("X", TensorProto.FLOAT, list(xn.shape))], vi)
+    g = helper.make_graph([node], "maxpool", [helper.make_tensor_value_info("X", et, list(xn.shape))], vi)
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 12)])
     m.ir_version = 8
     so = ort.SessionOptions()
@@ -166,7 +188,7 @@ def ort_case(c, x):
     so.add_session_config_entry("session.intra_op.allow_spinning", "0")
     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
     xo = ort.OrtValue.ortvalue_from_numpy(xn)
-    y = np.empty(c.out_nchw, np.float32)
+    y = np.empty(c.out_nchw, c.dtype)
     yo = ort.OrtValue.ortvalue_from_numpy(y)
     io = sess.io_binding()
     io.bind_ortvalue_input("X", xo)
@@ -189,10 +211,11 @@ def ov_case(c, x, perf_count=False):
     import openvino.opset8 as o8
 
     note = []
+    et = ov.Type(c.dtype)
     if c.layout == "NHWC":
-        param = o8.parameter(list(c.nchw_shape), ov.Type.f32, name="X")
+        param = o8.parameter(list(c.nchw_shape), et, name="X")
     else:
-        param = o8.parameter(list(x.shape), ov.Type.f32, name="X")
+        param = o8.parameter(list(x.shape), et, name="X")
     if c.adaptive:
         shape = o8.constant(np.array(c.out_sp, dtype=np.int64))
         # the CPU plugin rejects i64 here ("does not support i64 for use with oneDNN")
