@@ -18,7 +18,9 @@
  * widths up to 300 (four-vector blocks of 64 u8 lanes), channels up to 300,
  * strides 1..3, dilations 1..2, pads up to past the kernel (empty windows),
  * ceil rounding, adaptive windows (even and uneven), ranks 1..3, both
- * layouts, windows of more taps than a u8 lane numbers. Thread counts 1, 2
+ * layouts, windows of more taps than a u8 lane numbers; for the floats a
+ * directed sweep puts a NaN in every lane position (nan_positions). Thread
+ * counts 1, 2
  * and 3 must give identical bits. MAXPOOL_TEST_QUICK=1 shortens the sweep.
  */
 #include "maxpool.h"
@@ -104,6 +106,10 @@ static uint64_t gen_bits(ts_rng *r, maxpool_dtype dt, int kind)
 
 static void put_bits(void *base, int64_t i, size_t sz, uint64_t b) { memcpy((char *)base + i * (int64_t)sz, &b, sz); }
 
+/* kind 3: the input is these bits (nan_positions) */
+static uint64_t g_fill[8192];
+static int64_t g_fill_n;
+
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
     static char name[64];
@@ -138,7 +144,7 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     void *x = malloc(nib * es), *yr = malloc(nob * es), *y = malloc(nob * es), *y1 = malloc(nob * es);
     void *ir = malloc(nob * isz), *ix = malloc(nob * isz), *i1 = malloc(nob * isz);
     for (int64_t i = 0; i < ni; ++i)
-        put_bits(x, i, es, gen_bits(r, d.dtype, kind));
+        put_bits(x, i, es, kind == 3 && i < g_fill_n ? g_fill[i] : gen_bits(r, d.dtype, kind));
     if (kind == 1 && ni > 0 && ts_rng_chance(r, 1, 3) && d.dtype <= MAXPOOL_BF16) { /* a run of NaN */
         const int64_t a = ts_rng_range(r, 0, ni - 1), len = ts_rng_range(r, 1, 70);
         for (int64_t i = a; i < ni && i < a + len; ++i)
@@ -307,6 +313,63 @@ static void stems(ts_rng *r, maxpool_dtype dt)
             }
 }
 
+/* NaN in every lane position: planes of a few rows by up to two 64-lane
+ * vectors of columns (and channels), a NaN at every flat offset i with
+ * i % period == pos for each pos (and a second, later one), on backgrounds
+ * of -inf, the lowest value and ties of {-0, +0}, under both NaN rules and
+ * both starts, with and without indices, stride 1 and 2 with a pad (border
+ * blocks) and an uneven adaptive row (lines first). */
+static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    const size_t es = g_tsize[dt];
+    const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+    const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+    const uint64_t bgs[3][2] = {{dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u,
+                                 dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu},
+                                {dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u, 0},
+                                {dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu,
+                                 dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu}};
+    const int64_t period = 67; /* prime: every lane of every vector width meets a NaN */
+    for (int geo = 0; geo < 4; ++geo) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.dtype = dt;
+        d.layout = geo == 3 ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+        int64_t shape[4] = {1, 2, 4, 131};
+        if (geo == 2) {
+            d.window = MAXPOOL_WINDOW_ADAPTIVE;
+            d.output_size[0] = 3;
+            d.output_size[1] = 23;
+        } else {
+            d.kernel[0] = 2;
+            d.kernel[1] = 3;
+            d.stride[0] = 1;
+            d.stride[1] = geo == 0 ? 1 : 2;
+            d.pad_begin[1] = d.pad_end[1] = 1;
+        }
+        if (geo == 3) { /* N, H, W, C: 67 channels */
+            shape[1] = 4;
+            shape[2] = 9;
+            shape[3] = 67;
+        }
+        const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3];
+        for (int64_t pos = 0; pos < period; pos += quick ? 5 : 1)
+            for (int bg = 0; bg < 3; ++bg) {
+                d.nan_policy = (pos + bg) % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = (pos / 2 + bg) % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.empty_value = bg == 1 ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                d.index_type = (maxpool_index_type)((pos + geo) % 3);
+                g_fill_n = ni;
+                for (int64_t i = 0; i < ni; ++i)
+                    g_fill[i] = i % period == pos               ? nan1
+                                : i % period == (pos + 29) % period ? nan2
+                                                                    : bgs[bg][ts_rng_chance(r, 1, 2)];
+                check_case(&d, shape, r, 3, "nan positions");
+            }
+    }
+    (void)es;
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -339,6 +402,8 @@ int main(void)
         const long c0 = g_cases;
         stems(&r, (maxpool_dtype)dt);
         big_windows(&r, (maxpool_dtype)dt);
+        if (dt <= MAXPOOL_BF16)
+            nan_positions(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
