@@ -1035,32 +1035,7 @@ int main(int argc, char **argv)
     const char *q = getenv("MAXPOOL_TEST_QUICK");
     const int quick = q && *q && strcmp(q, "0") != 0;
     const uint64_t seed = ts_seed_from_env(0x6b65726e656c73ULL);
-    const maxpool_isa cpu = maxpool_cpu_isa();
-    g_isas[g_nisas++] = MAXPOOL_ISA_SCALAR;
-#if defined(__x86_64__) || defined(__i386__)
-    if (cpu == MAXPOOL_ISA_SSE2 || cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
-        g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
-    if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
-        g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
-    if (cpu == MAXPOOL_ISA_AVX512) /* AVX-512 hardware, or the SIMDe emulation build (MAXPOOL_AVX512_EMULATE) */
-        g_isas[g_nisas++] = MAXPOOL_ISA_AVX512;
-#elif defined(__aarch64__)
-    if (cpu == MAXPOOL_ISA_NEON)
-        g_isas[g_nisas++] = MAXPOOL_ISA_NEON;
-#endif
-    printf("ISA ceilings tested:");
-    for (int k = 0; k < g_nisas; ++k)
-        printf(" %s", maxpool_isa_name(g_isas[k]));
-    printf("\n");
-    /* CI's AVX-512 emulation stage sets MAXPOOL_TEST_REQUIRE_ISA=avx512: fail
-     * rather than pass quietly without the ISA it is there to test */
-    const char *req = getenv("MAXPOOL_TEST_REQUIRE_ISA");
-    if (req && *req) {
-        int found = 0;
-        for (int k = 0; k < g_nisas; ++k)
-            found |= strcmp(req, maxpool_isa_name(g_isas[k])) == 0;
-        CHECK_MSG(found, "MAXPOOL_TEST_REQUIRE_ISA=%s: this CPU (or build) does not report it", req);
-    }
+    g_nisas = ts_isa_ceilings(g_isas);
     const char *env = getenv("MAXPOOL_ISA");
     if (env && *env) /* a lowered ceiling changes what the plans choose: test the paths it leaves */
         printf("note: MAXPOOL_ISA=%s is set\n", env);

@@ -377,26 +377,7 @@ int main(void)
     const int quick = q && *q && strcmp(q, "0") != 0;
     ts_rng r;
     ts_rng_seed(&r, ts_seed_from_env(0x7479706573ULL));
-    const maxpool_isa cpu = maxpool_cpu_isa();
-    g_isas[g_nisas++] = MAXPOOL_ISA_SCALAR;
-#if defined(__x86_64__) || defined(__i386__)
-    g_isas[g_nisas++] = MAXPOOL_ISA_SSE2;
-    if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
-        g_isas[g_nisas++] = MAXPOOL_ISA_AVX2;
-    if (cpu == MAXPOOL_ISA_AVX512)
-        g_isas[g_nisas++] = MAXPOOL_ISA_AVX512;
-#endif
-    printf("ISA ceilings tested:");
-    for (int k = 0; k < g_nisas; ++k)
-        printf(" %s", maxpool_isa_name(g_isas[k]));
-    printf("\n");
-    const char *req = getenv("MAXPOOL_TEST_REQUIRE_ISA");
-    if (req && *req) {
-        int found = 0;
-        for (int k = 0; k < g_nisas; ++k)
-            found |= strcmp(req, maxpool_isa_name(g_isas[k])) == 0;
-        CHECK_MSG(found, "MAXPOOL_TEST_REQUIRE_ISA=%s: this CPU (or build) does not report it", req);
-    }
+    g_nisas = ts_isa_ceilings(g_isas);
     const long per_type = quick ? 150 : 700;
     for (int dt = MAXPOOL_F64; dt < MAXPOOL_DTYPE_COUNT; ++dt) {
         const long c0 = g_cases;

@@ -238,3 +238,37 @@ int ts_check_bits_eq(const void *a, const void *b, int64_t count, size_t elem_si
                      what, (long long)i, (long long)count, (unsigned long long)ts_elem_bits(a, i, elem_size),
                      (unsigned long long)ts_elem_bits(b, i, elem_size), (long long)diffs);
 }
+
+int ts_isa_ceilings(maxpool_isa *isas)
+{
+    int n = 0;
+    const maxpool_isa cpu = maxpool_cpu_isa();
+    isas[n++] = MAXPOOL_ISA_SCALAR;
+#if defined(__x86_64__) || defined(__i386__)
+    if (cpu == MAXPOOL_ISA_SSE2 || cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
+        isas[n++] = MAXPOOL_ISA_SSE2;
+    if (cpu == MAXPOOL_ISA_AVX2 || cpu == MAXPOOL_ISA_AVX512)
+        isas[n++] = MAXPOOL_ISA_AVX2;
+    if (cpu == MAXPOOL_ISA_AVX512) /* AVX-512 hardware, or the SIMDe emulation build (MAXPOOL_AVX512_EMULATE) */
+        isas[n++] = MAXPOOL_ISA_AVX512;
+#elif defined(__aarch64__)
+    if (cpu == MAXPOOL_ISA_NEON)
+        isas[n++] = MAXPOOL_ISA_NEON;
+#endif
+    printf("ISA ceilings tested:");
+    for (int k = 0; k < n; ++k)
+        printf(" %s", maxpool_isa_name(isas[k]));
+    printf("\n");
+#if defined(__x86_64__) || defined(__i386__)
+    if (cpu != MAXPOOL_ISA_AVX512)
+        printf("ISA ceilings skipped: avx512%s (this CPU does not have them)\n", cpu != MAXPOOL_ISA_AVX2 ? " avx2" : "");
+#endif
+    const char *req = getenv("MAXPOOL_TEST_REQUIRE_ISA");
+    if (req && *req) {
+        int found = 0;
+        for (int k = 0; k < n; ++k)
+            found |= strcmp(req, maxpool_isa_name(isas[k])) == 0;
+        CHECK_MSG(found, "MAXPOOL_TEST_REQUIRE_ISA=%s: this CPU (or build) does not report it", req);
+    }
+    return n;
+}

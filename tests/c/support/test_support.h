@@ -15,6 +15,8 @@
 #ifndef MAXPOOL_TEST_SUPPORT_H
 #define MAXPOOL_TEST_SUPPORT_H
 
+#include "maxpool.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -131,5 +133,12 @@ uint64_t ts_elem_bits(const void *base, int64_t i, size_t elem_size);
 #ifdef __cplusplus
 }
 #endif
+
+/* The ISA ceilings a kernel test runs at on this CPU (scalar first, then
+ * each SIMD level the CPU has, up to 4), printed; the ones it lacks are
+ * printed as skipped. MAXPOOL_TEST_REQUIRE_ISA=name makes the test fail
+ * when that ceiling is not among them (CI's AVX-512 emulation stage).
+ * Returns the count. */
+int ts_isa_ceilings(maxpool_isa *isas);
 
 #endif
