@@ -18,15 +18,21 @@
  *    pixel, all with the same window; a tap is one vector load. One task is
  *    one output row (n, o0, o1) of every channel.
  *  - channels-first (KFN(nchw)): the lanes are VN output columns of one
- *    output row; a tap (window line r, column tap k) is one load at W stride
- *    1, or the even lanes of two loads (V_EVEN) at W stride 2, for the
- *    columns of a regular W grid (fixed windows, even adaptive windows).
- *    Other columns (borders, other strides, uneven adaptive windows, a row
- *    end shorter than a vector) take the gathered form: each tap's lanes are
- *    copied to a small buffer, a lane whose window has fewer taps gets the
- *    neutral value (-inf, or the lowest integer), which never replaces
- *    anything under either rule, and the same vector scan runs on it. One
- *    task is one output row (n, c, o0, o1).
+ *    output row; one task is one output row (n, c, o0, o1). On a regular W
+ *    grid (fixed windows, even adaptive windows) with stride 1 or 2, a tap
+ *    (window line r, column tap k) is one load (stride 1) or the even lanes
+ *    of two loads (V_EVEN, stride 2): blocks whose taps all lie inside the
+ *    row are read in place (cf_vec); border blocks too, with precomputed
+ *    lane masks that turn taps outside the row into the neutral value
+ *    (-inf, or the lowest integer: it never replaces anything under either
+ *    rule) and force each lane's first tap in under the first-element start
+ *    (cf_bmask); a border block whose span would leave the input tensor
+ *    copies its lines to a padded buffer instead (cf_border). Other W
+ *    windows (strides >= 3, uneven adaptive) go lines first (lf_cols): the
+ *    window's lines combined per input column with their line numbers, then
+ *    each output column reduced with the row-major position as tie rule.
+ *    What is left (dilated windows off the grid, rows of more lines than a
+ *    lane numbers) gathers each tap's lanes into a buffer (cf_gather).
  *
  * Indices: each lane carries the number t of the tap that last replaced it
  * (VI lanes as wide as the keys, so one compare mask selects both; all ones
@@ -36,11 +42,15 @@
  * and lanes whose stored bits could differ from the input's (V_NANFIX: f16
  * NaN results, which the conversion may quiet).
  *
- * Scratch: ro[GEN_LINES_MAX] window lines (more lines: scalar scan),
- * toff/tpos[GEN_TAPS_MAX]; all on the stack, bounded by these constants.
- * Reads: only input elements of the windows, plus, in the stride-2 vector
- * form, the odd elements between them (geo.vhi keeps the last read inside
- * the input row).
+ * Scratch, all on the stack and bounded by the constants below: ro[] window
+ * lines (GEN_LINES_MAX; more: scalar scan), toff/tpos[] taps
+ * (GEN_TAPS_MAX), the border copy sb[] (GEN_SPAN_MAX), the lines-first row
+ * cv/cr[] (GEN_LF_CAP plus margins), the border lane masks in the geometry
+ * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy).
+ * Reads: the windows' input elements; in the stride-2 forms the odd
+ * elements between them; in the masked border form elements just outside
+ * the row (neighbouring lines of the same tensor, never used), only when
+ * the block's whole span lies inside the input tensor.
  */
 #include "../plan.h"
 
