@@ -67,12 +67,26 @@ stage "4b. 32-bit x86 build (-m32) and its C tests"
 # size_t and pointers of 32 bits: the overflow checks and the kernels' index
 # arithmetic on a target where they differ (x86-64 hosts only)
 if [ "$(uname -m)" = x86_64 ]; then
-    if ! printf 'int main(void){return 0;}\n' | cc -m32 -x c - -o /dev/null >/dev/null 2>&1; then
+    # The 32-bit libraries come from gcc-<version>-multilib, not from the
+    # gcc-multilib metapackage: that one conflicts with the AArch64 cross
+    # compiler of stage 7 (each would remove the other). What the metapackage
+    # adds, the /usr/include/asm link to the x86-64 kernel headers (they
+    # serve -m32 too), is given here as an -idirafter directory.
+    ASMINC="$ROOT/build-x86-32-include"
+    mkdir -p "$ASMINC"
+    ln -sfn /usr/include/x86_64-linux-gnu/asm "$ASMINC/asm"
+    probe32() {
+        printf '#include <errno.h>\n#include <omp.h>\nint main(void) { return errno + omp_get_max_threads(); }\n' |
+            cc -m32 -fopenmp -idirafter "$ASMINC" -x c - -o "$ASMINC/probe" >/dev/null 2>&1
+    }
+    if ! probe32; then
         SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
         $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq gcc-multilib >/dev/null
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "gcc-$(cc -dumpversion | cut -d. -f1)-multilib" >/dev/null
     fi
-    cmake -S . -B build-x86-32 -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-m32 -DMAXPOOL_BUILD_BENCH=OFF >/dev/null
+    probe32 || { echo "no working cc -m32 (gcc-N-multilib)"; exit 1; }
+    cmake -S . -B build-x86-32 -DCMAKE_BUILD_TYPE=Release "-DCMAKE_C_FLAGS=-m32 -idirafter $ASMINC" \
+        -DMAXPOOL_BUILD_BENCH=OFF >/dev/null
     cmake --build build-x86-32 -j"$JOBS" >/dev/null
     # test_cli's hostile-shape cases expect 64-bit sizes (2^40 outputs plan, an 8 GB
     # .npy header reads as truncated): on 32 bits they are size errors instead
