@@ -321,7 +321,6 @@ static void stems(ts_rng *r, maxpool_dtype dt)
  * blocks) and an uneven adaptive row (lines first). */
 static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
 {
-    const size_t es = g_tsize[dt];
     const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
     const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
     const uint64_t bgs[3][2] = {{dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u,
@@ -367,7 +366,6 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
                 check_case(&d, shape, r, 3, "nan positions");
             }
     }
-    (void)es;
 }
 
 int main(void)
