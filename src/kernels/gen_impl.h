@@ -33,6 +33,9 @@
  *    each output column reduced with the row-major position as tie rule.
  *    What is left (dilated windows off the grid, rows of more lines than a
  *    lane numbers) gathers each tap's lanes into a buffer (cf_gather).
+ *    Without indices, on the grid with stride 1 or 2, the W-first form
+ *    (fl_run, below) comes before all these: each input line's W pass
+ *    once, then each output row's max over its lines' W results.
  *
  * Indices: each lane carries the number t of the tap that last replaced it
  * (VI lanes as wide as the keys, so one compare mask selects both; all ones
@@ -85,6 +88,7 @@
 #define GEN_BM_K 16  /* taps K of the windows those masks cover */
 #define GEN_LF_CAP 512 /* input columns of one lines-first chunk */
 #define GEN_SPAN_MAX 1024 /* elements of the border form's line copy: 2*VN + (K-1)*d at most (a multiple of VN) */
+#define GEN_FL_BYTES 24576 /* W results (keys) of the lines-flat form's strip */
 #define GEN_NONE ((VLANE) ~(VLANE)0)
 #define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
 
@@ -151,6 +155,14 @@ typedef struct KFN(geo) {
      * lanes whose window's first tap is k of line 0 (bfirst) */
     int nbm;
     VM bvalid[GEN_BM_MAX][GEN_BM_K], bfirst[GEN_BM_MAX][GEN_BM_K];
+    /* the lines-flat form (values only): fl_wl W results per input line (0:
+     * form not taken), fl_nl lines per strip */
+    int64_t fl_wl, fl_nl;
+    /* its lane masks of the first (0) and last (1) vector
+     * of a line: for tap k, the full-resolution lanes (half h of 2*VN for
+     * stride 2) whose tap lies inside the line; fl_mu: some lane does not */
+    char fl_mu[2][GEN_BM_K];
+    VM fl_m[2][2][GEN_BM_K];
 } KFN(geo);
 
 /* How the block of grid columns from o is done: NB = 4, 2, 1 vectors read
@@ -880,6 +892,331 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     }
 }
 
+/* cf_run with the NaN rule and index output as constants, out of line: the
+ * entry point and the lines-flat form's leftover rows share these. */
+__attribute__((noinline)) static void KFN(cf_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                   GT *y, void *ind, int64_t t0, int64_t t1, int prop, int wi)
+{
+    if (GFLOAT && prop) {
+        if (wi)
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 1, 1);
+        else
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 1, 0);
+    } else {
+        if (wi)
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 0, 1);
+        else
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 0, 0);
+    }
+}
+
+/* ---- channels-first, W first (values only) ----------------------------- *
+ * On the W grid with stride S = 1 or 2 and no indices, the window's max is
+ * taken W first, over strips of consecutive input lines of the tensor (the
+ * rows of a task range, across planes too, while their lines fit the
+ * buffer of GEN_FL_BYTES): each line's W pass once (every grid column's
+ * max over its K taps, from the neutral value), in vectors of VN columns
+ * read in place at full resolution, the even lanes kept once at the end
+ * for stride 2; in a line's first and last vector the taps outside the
+ * line become the neutral value through lane masks (fl_m); lines whose
+ * vectors would read outside the tensor go the scalar way (fl_went). Then
+ * the line pass, one output row after the other: each column's max over
+ * its window lines' W results, from the start value. Ties and NaN come out
+ * as in the row-major scan: the W pass keeps the first of equal keys and
+ * (propagation) the last NaN of a line, the line pass the first line of
+ * equal keys and the last line holding a NaN: the first maximum and the
+ * last NaN in row-major order (a line without a non-NaN key gives the
+ * neutral value, which never counts). The first-element start gives the
+ * same result for the integers and under propagation, the first tap being
+ * one of the taps, as long as every window has a W tap; without
+ * propagation a NaN first tap would stay (the reference's scan), and those
+ * plans take the other forms, as do windows of more than GEN_BM_K W taps
+ * and padding wider than a vector. Scratch: the strip's W results (keys),
+ * GEN_FL_BYTES on the stack. */
+
+static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
+{
+    g->fl_wl = 0;
+    const int64_t in2 = g->in[2], O2 = g->out[2], S = g->S;
+    if (wi || !g->grid || S > 2 || (GFLOAT && g->fe && !prop))
+        return;
+    if (g->fe)
+        for (int64_t o = 0; o < O2; ++o)
+            if (g->cn[2][o] == 0)
+                return;
+    const int64_t wl = O2, nl = ((int64_t)(GEN_FL_BYTES / sizeof(GKT)) - VN) / wl;
+    if (nl < 2)
+        return;
+    const int64_t olast = O2 >= VN ? O2 - VN : 0;
+    /* lane masks for K <= GEN_BM_K taps, where the vectors between a line's
+     * first and last have every tap inside the line; else the other forms */
+    if (g->K > GEN_BM_K ||
+        (olast > VN && (g->v0 + S * VN < 0 || g->v0 + S * (olast - 1) + (g->K - 1) * g->d >= in2)))
+        return;
+    g->fl_wl = wl;
+    g->fl_nl = nl;
+    for (int m = 0; m < 2; ++m) {
+        const int64_t ob = m == 0 ? 0 : olast;
+        for (int64_t k = 0; k < g->K; ++k) {
+            g->fl_mu[m][k] = 0;
+            for (int h = 0; h < 2; ++h) {
+                alignas(64) VLANE lv[VN];
+                for (int64_t i = 0; i < VN; ++i) {
+                    const int64_t f = h * VN + i; /* full-resolution lane: column ob + f/S where f % S == 0 */
+                    const int64_t pos = g->v0 + S * ob + f + k * g->d;
+                    const int used = f % S == 0 && ob + f / S < O2;
+                    const int in = pos >= 0 && pos < in2;
+                    lv[i] = !used || in ? GEN_NONE : 0;
+                    if (h < S && used && !in)
+                        g->fl_mu[m][k] = 1;
+                }
+                g->fl_m[m][h][k] = VM_LANES(lv);
+            }
+        }
+    }
+}
+
+/* The W result of column o of the input line xl, the scalar way. */
+static GKT KFN(fl_went)(const KFN(geo) * g, const GT *xl, int64_t o, int prop)
+{
+    GKT b = GKEY(g->neutral);
+    for (int64_t k = 0; k < g->K; ++k) {
+        const int64_t pos = g->v0 + g->S * o + k * g->d;
+        if (pos >= 0 && pos < g->in[2]) {
+            const GKT v = GKEY(xl[pos]);
+            if (v > b || (prop && GEN_ISNAN(v)))
+                b = v;
+        }
+    }
+    return b;
+}
+
+/* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
+ * wb (line stride fl_wl). Each line in vectors of VN columns (the last
+ * vector of a line again over the line's last VN columns), taps read in
+ * place; in the line's first and last vector, taps outside the line
+ * become the neutral value through the lane masks fl_m. A line whose
+ * vectors would read outside the tensor (or that has no masks: K >
+ * GEN_BM_K) goes the scalar way. */
+/* One vector of W results at column o of the line xl: taps read in place,
+ * those outside the line (first and last vector: m = 0, 1) made neutral
+ * through the masks; K a constant where the caller can make it one. */
+GAI VT KFN(fl_wvec)(const KFN(geo) * g, const GT *xl, int64_t o, const int64_t K, const int m, const int S,
+                    const int prop)
+{
+    const int64_t d = g->d;
+    const VT nv = V_SET1(g->neutral);
+    const int z = GFLOAT && !prop; /* without propagation a NaN must not enter: max(x, -inf) drops it */
+    const GT *q = xl + g->v0 + S * o;
+    VT a = V_LOAD(q), b = S == 2 ? V_LOAD(q + VN) : a;
+    if (m < 2 && g->fl_mu[m][0]) {
+        a = V_SEL(nv, a, g->fl_m[m][0][0]);
+        if (S == 2)
+            b = V_SEL(nv, b, g->fl_m[m][1][0]);
+    }
+    if (z) {
+        a = V_MAX(nv, a);
+        if (S == 2)
+            b = V_MAX(nv, b);
+    }
+    for (int64_t k = 1; k < K; ++k) {
+        VT ta = V_LOAD(q + k * d), tb = S == 2 ? V_LOAD(q + VN + k * d) : ta;
+        if (m < 2 && g->fl_mu[m][k]) {
+            ta = V_SEL(nv, ta, g->fl_m[m][0][k]);
+            if (S == 2)
+                tb = V_SEL(nv, tb, g->fl_m[m][1][k]);
+        }
+        a = prop ? V_MAXP(a, ta) : V_MAX(a, ta);
+        if (S == 2)
+            b = prop ? V_MAXP(b, tb) : V_MAX(b, tb);
+    }
+    return S == 2 ? V_EVEN(a, b) : a;
+}
+
+/* A line's first (m = 0) or last (m = 1) vector of W results to dst, out of
+ * line: each specialised caller calls this one function (build time). */
+__attribute__((noinline)) static void KFN(fl_wedge)(const KFN(geo) * g, const GT *xl, GKT *dst, int64_t o, int m,
+                                                    int S, int prop)
+{
+    const int64_t K = g->K;
+    if (S == 1)
+        VK_STORE(dst + o, prop ? KFN(fl_wvec)(g, xl, o, K, m, 1, 1) : KFN(fl_wvec)(g, xl, o, K, m, 1, 0));
+    else
+        VK_STORE(dst + o, prop ? KFN(fl_wvec)(g, xl, o, K, m, 2, 1) : KFN(fl_wvec)(g, xl, o, K, m, 2, 0));
+}
+
+/* The vectors between a line's first and last, K taps each. */
+GAI void KFN(fl_wmid)(const KFN(geo) * g, const GT *xl, GKT *dst, int64_t olast, const int64_t K, const int S,
+                      const int prop)
+{
+    for (int64_t o = VN; o < olast; o += VN)
+        VK_STORE(dst + o, KFN(fl_wvec)(g, xl, o, K, 2, S, prop));
+}
+
+/* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
+ * wb (line stride fl_wl). Each line in vectors of VN columns (the last
+ * vector of a line again over the line's last VN columns), taps read in
+ * place; in the line's first and last vector, taps outside the line
+ * become the neutral value through the lane masks fl_m. A line whose
+ * vectors would read outside the tensor (or that has no masks: K >
+ * GEN_BM_K) goes the scalar way. */
+GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, GKT *wb, const int S, const int prop)
+{
+    const int64_t wl = g->fl_wl, in2 = g->in[2], K = g->K, d = g->d, v0 = g->v0, O2 = g->out[2];
+    const int64_t olast = O2 >= VN ? O2 - VN : 0; /* the last vector's first column */
+    const int64_t lo = v0, hi = v0 + S * olast + S * VN + (K - 1) * d; /* a line's reads [lo, hi) */
+    for (int64_t l = ga; l < gb; ++l) {
+        const GT *xl = x + l * in2;
+        GKT *dst = wb + (l - ga) * wl;
+        if (l * in2 + lo < 0 || l * in2 + hi > g->xlen) { /* (the tensor's first or last lines) */
+            for (int64_t o = 0; o < O2; ++o)
+                dst[o] = KFN(fl_went)(g, xl, o, prop);
+            continue;
+        }
+        if (K == 3 && d == 1) { /* the common window: taps unrolled, edges inline */
+            VK_STORE(dst, KFN(fl_wvec)(g, xl, 0, 3, 0, S, prop));
+            KFN(fl_wmid)(g, xl, dst, olast, 3, S, prop);
+            if (olast > 0)
+                VK_STORE(dst + olast, KFN(fl_wvec)(g, xl, olast, 3, 1, S, prop));
+            continue;
+        }
+        KFN(fl_wedge)(g, xl, dst, 0, 0, S, prop);
+        KFN(fl_wmid)(g, xl, dst, olast, K, S, prop);
+        if (olast > 0)
+            KFN(fl_wedge)(g, xl, dst, olast, 1, S, prop);
+    }
+}
+
+/* Lines [*ga, *ge) of the tensor that task (nc, o0, o1) reads; its line count. */
+GAI int64_t KFN(fl_span)(const struct maxpool_plan *p, const KFN(geo) * g, int64_t nc, int64_t o0, int64_t o1,
+                         int64_t *ga, int64_t *ge)
+{
+    const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1];
+    const int64_t l0 = nc * g->in[0] + g->st[0][o0], l1 = g->st[1][o1];
+    (void)p;
+    *ga = l0 * g->in[1] + l1;
+    *ge = (l0 + (c0 > 0 ? c0 - 1 : 0) * g->step[0]) * g->in[1] + l1 + (c1 > 0 ? c1 - 1 : 0) * g->step[1] + 1;
+    return c0 * c1;
+}
+
+/* The line pass over R lines lp[] at column o. */
+GAI VT KFN(fl_hvec)(const KFN(geo) * g, const GKT *const *lp, int64_t o, const int64_t R, const int prop)
+{
+    const VT h0 = VK_LOAD(lp[0] + o);
+    VT best = g->fe ? h0 : prop ? V_MAXP(V_SET1(g->init), h0) : V_MAX(V_SET1(g->init), h0);
+    for (int64_t q = 1; q < R; ++q)
+        best = prop ? V_MAXP(best, VK_LOAD(lp[q] + o)) : V_MAX(best, VK_LOAD(lp[q] + o));
+    return best;
+}
+
+/* One output row (task t = (nc, o0, o1)) from the W results wb of lines from ga. */
+GAI void KFN(fl_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, int64_t nc,
+                      int64_t o0, int64_t o1, const GKT *wb, int64_t ga, const int prop)
+{
+    const int64_t O2 = g->out[2], wl = g->fl_wl;
+    const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1], R = c0 * c1;
+    const int64_t l0 = nc * g->in[0] + g->st[0][o0], l1 = g->st[1][o1];
+    const GKT *lp[GEN_LINES_MAX];
+    int64_t r = 0;
+    for (int64_t j0 = 0; j0 < c0; ++j0)
+        for (int64_t j1 = 0; j1 < c1; ++j1)
+            lp[r++] = wb + ((l0 + j0 * g->step[0]) * g->in[1] + l1 + j1 * g->step[1] - ga) * wl;
+    GT *yr = y + t * O2;
+    int64_t o = 0;
+    uint64_t fix = 0; /* f16: some lane is NaN (V_NANFIX) */
+    VT best;
+    if (R == 3)
+        for (; o + VN <= O2; o += VN) {
+            best = KFN(fl_hvec)(g, lp, o, 3, prop);
+            fix |= (uint64_t)V_NANFIX(best);
+            V_STORE(yr + o, best);
+        }
+    else
+        for (; o + VN <= O2; o += VN) {
+            best = KFN(fl_hvec)(g, lp, o, R, prop);
+            fix |= (uint64_t)V_NANFIX(best);
+            V_STORE(yr + o, best);
+        }
+    if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
+        const int64_t ob = O2 >= VN ? O2 - VN : 0, nl = O2 - ob;
+        best = KFN(fl_hvec)(g, lp, ob, R, prop);
+        fix |= (uint64_t)V_NANFIX(best);
+        if (nl == VN)
+            V_STORE(yr + ob, best);
+        else
+            V_STOREN(yr + ob, best, nl);
+    }
+#if GEN_TYPE == GEN_F16
+    if (fix) { /* NaN results the conversion may have quieted: the scalar scan */
+        KFN(row) w;
+        w.xp = x + nc * p->in_spatial;
+        w.yr = yr;
+        w.ind = NULL;
+        w.yoff = t * O2;
+        w.n = w.c = 0;
+        w.s0 = g->st[0][o0];
+        w.c0 = c0;
+        w.s1 = g->st[1][o1];
+        w.c1 = c1;
+        w.R = R;
+        for (int64_t q = 0; q < O2; ++q)
+            if ((yr[q] & 0x7FFFu) > 0x7C00u)
+                KFN(cf_put)(p, g, &w, q, yr[q], -1, 1, prop, 0);
+    }
+#else
+    (void)fix;
+    (void)x;
+    (void)p;
+    (void)nc;
+#endif
+}
+
+/* Tasks [t0, t1) in strips of at most fl_nl input lines. */
+GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
+                     const int S, const int prop)
+{
+    alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */
+    const int64_t O0 = g->out[0], O1 = g->out[1], rows = O0 * O1, nlmax = g->fl_nl;
+    int64_t t = t0;
+    while (t < t1) {
+        int64_t nc = t / rows, o0 = t % rows / O1, o1 = t % rows % O1, ga, ge;
+        const int64_t R = KFN(fl_span)(p, g, nc, o0, o1, &ga, &ge);
+        if (R == 0 || R > GEN_LINES_MAX || ge - ga > nlmax) { /* the other forms */
+            KFN(cf_task)(p, g, x, y, NULL, t, t + 1, prop, 0);
+            ++t;
+            continue;
+        }
+        /* the strip: the next tasks while their lines fit */
+        int64_t te = t + 1, n2 = nc, p0 = o0, p1 = o1;
+        while (te < t1) {
+            if (++p1 == O1) {
+                p1 = 0;
+                if (++p0 == O0) {
+                    p0 = 0;
+                    ++n2;
+                }
+            }
+            int64_t a2, e2;
+            const int64_t R2 = KFN(fl_span)(p, g, n2, p0, p1, &a2, &e2);
+            if (R2 == 0 || R2 > GEN_LINES_MAX || a2 < ga || e2 - ga > nlmax) /* (dilated windows: starts may go back) */
+                break;
+            ge = e2 > ge ? e2 : ge;
+            ++te;
+        }
+        KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
+        for (; t < te; ++t) {
+            KFN(fl_hrow)(p, g, x, y, t, nc, o0, o1, wb, ga, prop);
+            if (++o1 == O1) {
+                o1 = 0;
+                if (++o0 == O0) {
+                    o0 = 0;
+                    ++nc;
+                }
+            }
+        }
+    }
+}
+
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
 void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
@@ -890,17 +1227,22 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     g.xlen = p->n * p->c * p->in_spatial;
     KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
-    if (GFLOAT && p->nan_propagate) {
-        if (wi)
-            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 1, 1);
-        else
-            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 1, 0);
-    } else {
-        if (wi)
-            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 0, 1);
-        else
-            KFN(cf_run)(p, &g, x, y, ind, t0, t1, 0, 0);
+    KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
+    if (g.fl_wl) {
+        if (GFLOAT && p->nan_propagate) {
+            if (g.S == 1)
+                KFN(fl_run)(p, &g, x, y, t0, t1, 1, 1);
+            else
+                KFN(fl_run)(p, &g, x, y, t0, t1, 2, 1);
+        } else {
+            if (g.S == 1)
+                KFN(fl_run)(p, &g, x, y, t0, t1, 1, 0);
+            else
+                KFN(fl_run)(p, &g, x, y, t0, t1, 2, 0);
+        }
+        return;
     }
+    KFN(cf_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate, wi);
 }
 
 void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)

@@ -23,7 +23,7 @@
  *   VM_LANES(p)   the mask whose lane l is set where the VLANE array p has
  *                 all ones at l (every lane 0 or all ones)
  *   V_EVEN(a, b)  lanes 0, 2, 4, ... of the 2*VN lanes a then b
- *   VK_STORE(p, v) the keys to a GKT array (end of file)
+ *   VK_STORE(p, v), VK_LOAD(p) the keys to / from a GKT array (end of file)
  * Floating max/compare instructions are given the operands in the order the
  * rule needs (vmaxps x, b returns b for NaN and for equal values: first
  * element wins ties such as max(-0, +0)). Narrowing back is exact: bf16 and
@@ -198,9 +198,11 @@ static inline float gen_bf16_key(uint16_t b)
 
 #define VI_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
-/* VK_STORE(p, v): the keys themselves (f16, bf16: as f32) to a GKT array */
+/* VK_STORE(p, v) / VK_LOAD(p): the keys themselves (f16, bf16: as f32) to / from a GKT array */
 #if GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
 #define VK_STORE(p, v) _mm256_storeu_ps((p), (v))
+#define VK_LOAD(p) _mm256_loadu_ps(p)
 #else
 #define VK_STORE(p, v) V_STORE(p, v)
+#define VK_LOAD(p) V_LOAD(p)
 #endif

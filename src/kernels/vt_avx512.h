@@ -266,9 +266,11 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 #endif
 
-/* VK_STORE(p, v): the keys themselves (f16, bf16: as f32) to a GKT array */
+/* VK_STORE(p, v) / VK_LOAD(p): the keys themselves (f16, bf16: as f32) to / from a GKT array */
 #if GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
 #define VK_STORE(p, v) _mm512_storeu_ps((p), (v))
+#define VK_LOAD(p) _mm512_loadu_ps(p)
 #else
 #define VK_STORE(p, v) V_STORE(p, v)
+#define VK_LOAD(p) V_LOAD(p)
 #endif

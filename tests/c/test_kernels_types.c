@@ -258,9 +258,16 @@ static void random_case(ts_rng *r, maxpool_dtype dt, long i)
             shape[1 + a] = shape[2 + a];
         shape[1 + rank] = c;
     }
-    char what[160];
-    snprintf(what, sizeof what, "random %s #%ld rank %d %s %s", g_tname[dt], i, rank,
-             d.layout == MAXPOOL_CHANNELS_LAST ? "NHWC" : "NCHW", adaptive ? "adaptive" : "fixed");
+    char what[512];
+    int w = snprintf(what, sizeof what, "random %s #%ld rank %d %s %s nan=%d init=%d idx=%d shape", g_tname[dt], i,
+                     rank, d.layout == MAXPOOL_CHANNELS_LAST ? "NHWC" : "NCHW", adaptive ? "adaptive" : "fixed",
+                     (int)d.nan_policy, (int)d.window_init, (int)d.index_type);
+    for (int a = 0; a < rank + 2; ++a)
+        w += snprintf(what + w, sizeof what - (size_t)w, " %lld", (long long)shape[a]);
+    for (int a = 0; a < rank; ++a) /* the geometry, so that a failure can be replayed */
+        w += snprintf(what + w, sizeof what - (size_t)w, " | k%lld s%lld d%lld p%lld/%lld o%lld", (long long)d.kernel[a],
+                      (long long)d.stride[a], (long long)d.dilation[a], (long long)d.pad_begin[a],
+                      (long long)d.pad_end[a], (long long)d.output_size[a]);
     const int kind = ts_rng_chance(r, 1, 5) ? 2 : (dt <= MAXPOOL_BF16 && ts_rng_chance(r, 1, 2)) ? 1 : 0;
     check_case(&d, shape, r, kind, what);
 }
