@@ -19,7 +19,8 @@
 #   7. AArch64 cross build (NEON kernels, cmake/aarch64-linux-gnu.cmake) and
 #      its C tests under qemu-user (quick sweep)
 #   8. the Python package, installed from python/, and every pytest
-#      (API, ONNX backend node tests, differential conformance)
+#      (API, ONNX backend node tests, differential conformance; PyTorch as
+#      an oracle from Debian's python3-torch)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -176,6 +177,17 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
 
 stage "8. Python package and pytest"
+# PyTorch, an oracle of tests/python/test_conformance_torch.py: Debian's
+# python3-torch (CPU only; PyPI's wheel pulls in CUDA), run by /usr/bin/python3
+# (tests/python/torch_oracle.py), as Debian builds it against its own numpy
+if ! /usr/bin/python3 -c "import torch" >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    t0=$SECONDS
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-torch >/dev/null
+    echo "-- python3-torch installed in $((SECONDS - t0)) s"
+fi
+/usr/bin/python3 -c "import torch; print('PyTorch (oracle):', torch.__version__)"
 # scikit-build-core builds the shared library with CMake: in parallel, as the other stages
 CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PY" -m pip install -q ./python
 (cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)

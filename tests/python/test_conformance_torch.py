@@ -47,7 +47,7 @@ import maxpool
 from maxpool import _lib
 import oracles as O
 import torch_oracle
-from cases import make_input
+from cases import make_input, np_dtype
 from recorder import record
 
 SUITE = "torch"
@@ -131,7 +131,48 @@ def make_case(i: int) -> dict:
 
 
 def case_input(case) -> np.ndarray:
+    if "x" in case:
+        return np.array(case["x"], np.float64).astype(np_dtype(case["dtype"])).reshape(case["shape"])
     return make_input(np.random.default_rng(case["seed"]), case["shape"], case["dtype"], case["kind"])
+
+
+def _directed(op, dtype, x, channels_last=False, **kwargs):
+    x = np.asarray(x, np.float64)
+    rank = int(op[-2])
+    return dict(op=op, rank=rank, adaptive=op.startswith("adaptive"), dtype=dtype, kind="directed",
+                shape=x.shape, channels_last=channels_last, kwargs=kwargs, x=x.reshape(-1).tolist())
+
+
+NAN, INF = float("nan"), float("inf")
+# the edges the random cases may miss, whatever the seed
+DIRECTED = [
+    # output size 0: PyTorch's values-only max_pool1d returns (1, 1, 0); its indexed path raises
+    _directed("max_pool1d", "float32", [[[1.0, 2.0]]], kernel_size=3, stride=1, ceil_mode=True,
+              return_indices=False),
+    _directed("max_pool1d", "float32", [[[1.0, 2.0]]], kernel_size=3, stride=1, ceil_mode=True,
+              return_indices=True),
+    # ceil_mode drops the last window that would start in the padding: 3x3, k2 s2 p1 -> 2x2
+    _directed("max_pool2d", "float32", np.arange(9.0).reshape(1, 1, 3, 3), kernel_size=2, stride=2, padding=1,
+              ceil_mode=True, return_indices=True),
+    # a window with no input element (dilation): -inf and the first tap at or after 0 (past the end)
+    _directed("max_pool1d", "float32", [[[4.0, 5.0]]], kernel_size=2, stride=1, padding=1, dilation=3,
+              return_indices=True),
+    _directed("max_pool2d", "float64", np.arange(4.0).reshape(1, 1, 2, 2), kernel_size=2, padding=1, dilation=3,
+              stride=1, return_indices=True),
+    # NaN first / last / twice in a window; all-NaN; only -inf
+    _directed("max_pool1d", "float32", [[[NAN, 1.0, 2.0, 3.0, NAN, -1.0, NAN, NAN, -INF, -INF]]], kernel_size=2,
+              stride=2, return_indices=True),
+    _directed("max_pool2d", "float32", [[[[NAN, 1.0, 2.0], [3.0, NAN, -1.0], [-INF, -INF, -INF]]]], kernel_size=2,
+              stride=1, return_indices=True),
+    _directed("max_pool2d", "bfloat16", [[[[NAN, 1.0, 2.0], [3.0, NAN, -1.0], [-INF, -INF, -INF]]]], kernel_size=2,
+              stride=1, return_indices=True),
+    _directed("adaptive_max_pool2d", "float64", [[[[NAN, 1.0, 2.0], [3.0, NAN, -1.0], [-INF, -INF, -INF]]]],
+              output_size=[2, 2], return_indices=True),
+    # +0 / -0 ties: the first in scan order (bits of -0.0 kept)
+    _directed("max_pool2d", "float32", [[[[-0.0, 0.0], [0.0, -0.0]]]], kernel_size=2, return_indices=True),
+    _directed("max_pool2d", "float32", [[[[-0.0, 0.0], [0.0, -0.0]]] * 3], kernel_size=2, return_indices=True,
+              channels_last=True),
+]
 
 
 def oracle_name(case) -> str:
@@ -147,7 +188,7 @@ def oracle_name(case) -> str:
 # the oracle batch (one subprocess for the module)
 # --------------------------------------------------------------------------
 
-CASES = [make_case(i) for i in range(N_CASES)]
+CASES = [make_case(i) for i in range(N_CASES)] + [dict(c, i=N_CASES + j) for j, c in enumerate(DIRECTED)]
 
 
 class Batch(dict):
@@ -215,7 +256,7 @@ def reproducer(case, x) -> str:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("i", range(N_CASES))
+@pytest.mark.parametrize("i", range(len(CASES)))
 def test_torch_conformance(i, torch_results):
     if "skip" in torch_results:
         pytest.skip(torch_results["skip"])
