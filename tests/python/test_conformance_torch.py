@@ -168,6 +168,10 @@ DIRECTED = [
               stride=1, return_indices=True),
     _directed("adaptive_max_pool2d", "float64", [[[[NAN, 1.0, 2.0], [3.0, NAN, -1.0], [-INF, -INF, -INF]]]],
               output_size=[2, 2], return_indices=True),
+    # bf16 channels_last with 20 channels: PyTorch writes NaN as 0xFFFF in its full 16-channel vector, 0x7FC0
+    # in the tail
+    _directed("max_pool2d", "bfloat16", [[[[1.0, NAN], [2.0, -NAN]]] * 20], kernel_size=2, return_indices=True,
+              channels_last=True),
     # +0 / -0 ties: the first in scan order (bits of -0.0 kept)
     _directed("max_pool2d", "float32", [[[[-0.0, 0.0], [0.0, -0.0]]]], kernel_size=2, return_indices=True),
     _directed("max_pool2d", "float32", [[[[-0.0, 0.0], [0.0, -0.0]]] * 3], kernel_size=2, return_indices=True,
