@@ -18,8 +18,10 @@
 #      AVX-512 hardware)
 #   7. AArch64 cross build (NEON kernels, cmake/aarch64-linux-gnu.cmake) and
 #      its C tests under qemu-user (quick sweep)
-#   8. the Python package, installed from python/, and every pytest
-#      (API, ONNX backend node tests, differential conformance)
+#   8. the Python package as a manylinux wheel (scripts/build_wheel.sh:
+#      pip wheel, auditwheel repair, tested in a fresh venv with libgomp
+#      hidden), installed into .venv, and every pytest (API, ONNX backend
+#      node tests, differential conformance, docs/migration.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -31,6 +33,7 @@ missing=()
 command -v cmake >/dev/null || missing+=(cmake)
 command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
+command -v pkg-config >/dev/null || missing+=(pkg-config) # ctest test_install
 command -v python3 >/dev/null || missing+=(python3 python3-venv python3-pip)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
@@ -175,9 +178,12 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 # the aarch64 program through a qemu wrapper (tests/c/CMakeLists.txt)
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
 
-stage "8. Python package and pytest"
-# scikit-build-core builds the shared library with CMake: in parallel, as the other stages
-CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PY" -m pip install -q ./python
-(cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)
+stage "8. Python package (manylinux wheel) and pytest"
+# One build of the library: pip wheel (scikit-build-core builds it with CMake: in parallel, as
+# the other stages), auditwheel repair (bundles libgomp), the wheel tested in a fresh venv with
+# the system's libgomp and compilers hidden (scripts/test_wheel.sh); then installed here.
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" PY="$PY" bash scripts/build_wheel.sh --out build-wheel
+"$PY" -m pip install -q --force-reinstall --no-deps build-wheel/maxpool-*manylinux*.whl
+(cd tests/python && MAXPOOL_CLI="$ROOT/build-test/maxpool" "$PY" -m pytest -q -p no:cacheprovider)
 
 stage "all tests passed"
