@@ -105,8 +105,18 @@ def test_migration_c_block(tmp_path):
     src = tmp_path / "pool.c"
     src.write_text(code)
     exe = tmp_path / "pool"
-    libdir = os.path.dirname(lib)
-    # link the very file the Python package loads (its name may be libmaxpool.so or libmaxpool.so.N)
+    # link the very library the Python package loads. In an installed package it is named
+    # libmaxpool.so but its SONAME (the name a program records) is libmaxpool.so.N, and a repaired
+    # wheel's copy finds its bundled libraries at $ORIGIN/../maxpool.libs: so a copy under the
+    # SONAME, with that directory beside it, as an installed C library would be laid out
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    dyn = subprocess.run(["readelf", "-d", lib], capture_output=True, text=True).stdout
+    m = re.search(r"\(SONAME\).*\[(.*)\]", dyn)
+    shutil.copy(lib, libdir / (m.group(1) if m else os.path.basename(lib)))
+    bundled = pathlib.Path(lib).resolve().parent.parent / "maxpool.libs"
+    if bundled.is_dir():
+        (tmp_path / "maxpool.libs").symlink_to(bundled)
     subprocess.run([cc, "-std=c11", "-Wall", "-Werror", str(src), "-I", str(header.parent), lib,
                     f"-Wl,-rpath,{libdir}", "-o", str(exe)], check=True)
     out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
