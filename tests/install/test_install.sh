@@ -16,7 +16,7 @@
 #      regex python/pyproject.toml reads it with, and CHANGELOG.md;
 #   5. `make demo` builds the CLI target only: that target must pull in the
 #      shared library, so `cmake --install` after it finds everything (checked
-#      on a scratch configure of the same source with make's dry run).
+#      in the target graph of a scratch configure of the same source).
 # Usage: test_install.sh BUILD_DIR SOURCE_DIR C_COMPILER "C_FLAGS" LIBDIR VERSION
 # Exit 77 (ctest: skipped) when pkg-config is missing (scripts/test.sh installs it).
 set -u
@@ -105,10 +105,11 @@ if grep -q "^## \[$hdr\]" "$SRC/CHANGELOG.md"; then pass "CHANGELOG.md has a [$h
 # ---- 5. the CLI target (what `make demo` builds) pulls in the shared library
 if cmake -S "$SRC" -B "$T/demo" -G "Unix Makefiles" -DCMAKE_C_COMPILER="$CC_" -DCMAKE_C_FLAGS="$CFLAGS_" \
     -DMAXPOOL_BUILD_TESTS=OFF -DMAXPOOL_BUILD_BENCH=OFF >"$T/demo.log" 2>&1; then
-    # the targets make would build for maxpool_cli (dry run: nothing is compiled); the static
-    # library's target, which does not need the shared one, is the control that the probe discriminates
-    if make -n -C "$T/demo" maxpool_cli 2>/dev/null | grep -q "maxpool_shared.dir/build.make" &&
-        ! make -n -C "$T/demo" maxpool_static 2>/dev/null | grep -q "maxpool_shared.dir/build.make"; then
+    # the dependency graph `make maxpool_cli` follows (nothing is compiled); the static library's
+    # target, which does not need the shared one, is the control that the probe discriminates
+    g="$T/demo/CMakeFiles/Makefile2"
+    if grep -qx "CMakeFiles/maxpool_cli.dir/all: CMakeFiles/maxpool_shared.dir/all" "$g" &&
+        ! grep -qx "CMakeFiles/maxpool_static.dir/all: CMakeFiles/maxpool_shared.dir/all" "$g"; then
         pass "building the CLI target (make demo) builds the shared library that cmake --install installs"
     else
         fail "the maxpool_cli target does not build libmaxpool.so: make demo then cmake --install would fail"
