@@ -36,6 +36,13 @@ extern "C" {
 #define MAXPOOL_API
 #endif
 
+/*
+ * The version: these three lines are its only source. CMakeLists.txt reads
+ * them for project(VERSION) (so the shared library's SONAME, maxpool.pc and
+ * maxpoolConfigVersion.cmake), python/pyproject.toml reads them for the
+ * package version, and maxpool.__version__ is maxpool_version() of the loaded
+ * library. CHANGELOG.md lists what changed in each version.
+ */
 #define MAXPOOL_VERSION_MAJOR 0
 #define MAXPOOL_VERSION_MINOR 1
 #define MAXPOOL_VERSION_PATCH 0
@@ -67,6 +74,13 @@ typedef struct maxpool_error {
 
 /** A fixed description of a status code ("invalid attribute", ...). Never NULL. */
 MAXPOOL_API const char *maxpool_strerror(maxpool_status status);
+
+/**
+ * The version of the library that is running, "MAJOR.MINOR.PATCH" (e.g.
+ * "0.1.0"): the MAXPOOL_VERSION_* values it was compiled with, which may
+ * differ from the header a program was compiled against. Never NULL.
+ */
+MAXPOOL_API const char *maxpool_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Descriptor                                                               */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * OpenVINO MaxPool front-end: MaxPool-1, MaxPool-8, MaxPool-14 (seeds/000, 004).
+ * OpenVINO MaxPool front-end: MaxPool-1, MaxPool-8, MaxPool-14 (the OpenVINO
+ * operation specs, docs.openvino.ai: operation-specs/pooling/max-pool-8 and -14).
  *
  * Decisions (checked against the openvino 2026.4 Python package, CPU plugin):
  *

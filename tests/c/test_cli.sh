@@ -4,10 +4,10 @@
 #   usage: bash tests/c/test_cli.sh <path-to-maxpool>
 # Needs python3 with numpy (writes the inputs, checks the outputs); prints
 # SKIP and exits 0 when numpy is missing. Expected values come from the spec
-# texts (/work/shared/seeds: OpenVINO examples 1-8 with the SPEC-NOTES.md
-# corrections; ONNX/PyTorch runs use the same cases where the specs agree),
+# texts (OpenVINO MaxPool-14/-8 specs, docs.openvino.ai: examples 1-8 with
+# MaxPool-8's pads and OpenVINO's values where the texts misprint; ONNX/PyTorch runs use the same cases where the specs agree),
 # or from an independent numpy transcription of a spec formula (adaptive
-# windows, seeds/003) -- never from the tool's own output.
+# windows, Ascend aclnnAdaptiveMaxPool3d doc) -- never from the tool's own output.
 set -u
 
 if [ $# -lt 1 ]; then
@@ -81,7 +81,7 @@ def cmd_save(path, dtype, values, *flags):
         np.save(path, a.astype(dtype))
 
 def adaptive_ref(x, osz, index_dtype):
-    """seeds/003: start = floor(l*D/Do), end = ceil((l+1)*D/Do) exclusive;
+    """aclnnAdaptiveMaxPool3d doc: start = floor(l*D/Do), end = ceil((l+1)*D/Do) exclusive;
     the first maximum in row-major window order; indices within each plane."""
     N, C = x.shape[:2]; sp = x.shape[2:]; r = len(sp)
     y = np.zeros((N, C) + tuple(osz), x.dtype); ind = np.zeros(y.shape, index_dtype)
@@ -189,7 +189,7 @@ check() {
         shift 3
     done
 }
-# check_adaptive NAME X Y I OUTPUT_SIZE INDEX_DTYPE: against the seeds/003 formula.
+# check_adaptive NAME X Y I OUTPUT_SIZE INDEX_DTYPE: against the aclnnAdaptiveMaxPool3d window formula.
 check_adaptive() {
     NCHK=$((NCHK + 1))
     cp "$3" "$T/chk/$NCHK.y.npy" && cp "$4" "$T/chk/$NCHK.i.npy"
@@ -240,7 +240,7 @@ expect_rc() { # after run_fail: the documented exit code class
 }
 
 # ---------------------------------------------------------------------------
-# Spec data (seeds/000 + 004, corrected per SPEC-NOTES.md)
+# Spec data (OpenVINO MaxPool-14 + MaxPool-8 examples, misprints fixed)
 # ---------------------------------------------------------------------------
 XA='[[[[-1,2,3],[4,5,-6],[-7,8,9]]]]'
 XB='[[[[1,2,3],[4,5,6],[7,8,9]]]]'
@@ -379,7 +379,7 @@ run_ok "onnx nan default" "$M" onnx --kernel_shape 2 --strides 2 xn.npy y.npy i.
     check "onnx nan default" y.npy '<f4' '[[[1, 3]]]' i.npy '<i8' '[[[0, 2]]]'
 
 # ---- adaptive ---------------------------------------------------------------
-# The hand-worked 3-D example of the demo (seeds/003 formula), aclnn int32.
+# The hand-worked 3-D example of the demo (aclnnAdaptiveMaxPool3d formula), aclnn int32.
 run_ok "adaptive aclnn" "$M" adaptive --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
     check "adaptive aclnn" y.npy '<f4' '[[[[[8,3,4],[8,6,5]]]]]' i.npy '<i4' '[[[[[12,13,7],[16,9,22]]]]]'
 run_ok "adaptive aclnn scalar" "$M" adaptive --isa scalar --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
@@ -452,7 +452,7 @@ shape_is "shape ov ex2" "1,1,5" openvino --kernel 3 --strides 1 --auto_pad valid
 
 # ---- demo, help, version -----------------------------------------------------
 if run_ok "demo" "$M" demo; then
-    if grep -q "All 9 examples match the spec text" "$T/out.txt" && [ "$(grep -c 'check: output and indices match' "$T/out.txt")" -eq 9 ]; then
+    if grep -q "All 14 examples match their expected values" "$T/out.txt" && [ "$(grep -c 'check: output and indices match' "$T/out.txt")" -eq 14 ]; then
         pass
     else
         fail "demo: summary line missing"

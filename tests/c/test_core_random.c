@@ -750,7 +750,7 @@ static void run_case(int id, ts_rng *r, stats *stt)
 static void model_self_check(void)
 {
     ts_set_context("model self-check");
-    /* OpenVINO MaxPool-8 example 1 (erratum fixed, see SPEC-NOTES): 3x3, k2 s1 pads 1/1 */
+    /* OpenVINO MaxPool-8 example 1 (row 1's misprint fixed: OpenVINO computes 3 / 2): 3x3, k2 s1 pads 1/1 */
     maxpool_desc d;
     maxpool_desc_init(&d, 2);
     d.kernel[0] = d.kernel[1] = 2;

@@ -21,12 +21,23 @@ uint8, uint16, and ml_dtypes.bfloat16 when ml_dtypes is installed.
 
 from __future__ import annotations
 
+import ctypes as _ctypes
+
 from . import _lib
 from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
 from ._lib import MaxPoolError
 from .adaptive import adaptive_max_pool
 
-__version__ = "0.1.0"
+
+def _library_version():
+    f = _lib.lib.maxpool_version
+    f.restype = _ctypes.c_char_p
+    f.argtypes = []
+    return f().decode()
+
+
+# The loaded library's maxpool_version(): one source, include/maxpool.h.
+__version__ = _library_version()
 
 library_path = _lib.library_path
 

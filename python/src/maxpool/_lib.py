@@ -208,7 +208,33 @@ def _load():
     tried = []
     for path in _candidates():
         if os.path.exists(path):
-            return ctypes.CDLL(path), path
+            try:
+                return ctypes.CDLL(path), path
+            except OSError as e:
+                # found but not loadable: usually a library it needs is missing
+                # (e.g. libgomp.so.1 for a build from source on a slim system)
+                import re
+
+                m = re.search(r"([\w.+-]+\.so[\w.]*): cannot open shared object file", str(e))
+                if m and m.group(1) != os.path.basename(path):
+                    what = f"it needs {m.group(1)}, which is not installed (or not on the loader's path)"
+                    todo = (
+                        "install the manylinux wheel (scripts/build_wheel.sh; it bundles the libraries it loads) "
+                        "or the missing library"
+                    )
+                    if m.group(1).startswith("libgomp"):
+                        todo += (
+                            " (the OpenMP runtime: libgomp1 on Debian/Ubuntu, libgomp on Fedora/RHEL), or build "
+                            "without it: pip install ./python -C cmake.define.MAXPOOL_OPENMP=OFF (single-threaded)"
+                        )
+                else:
+                    what = str(e)
+                    todo = "rebuild it for this machine (pip install ./python), or set MAXPOOL_LIBRARY to one that loads"
+                raise ImportError(
+                    f"maxpool: cannot load {path}: {what}; {todo}",
+                    name="maxpool",
+                    path=path,
+                ) from e
         tried.append(path)
     hint = (
         "set MAXPOOL_LIBRARY to a built libmaxpool, or install the package with `pip install ./python` "
