@@ -25,12 +25,15 @@ from . import _lib
 from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
 from ._lib import MaxPoolError
 from .adaptive import adaptive_max_pool
+from .plan import Plan, plan  # noqa: E402
+from ._core import DEFAULT_THREADS  # noqa: E402
 
 __version__ = "0.1.0"
 
 library_path = _lib.library_path
 
 __all__ = ["MaxPoolError", "adaptive_max_pool", "cpu_isa", "library_path", "onnx", "openvino", "torch"]
+__all__ += ["DEFAULT_THREADS", "Plan", "plan"]
 
 
 def cpu_isa():
