@@ -35,7 +35,7 @@ def main(steps=20):
 
 
 if __name__ == "__main__":
-    x, y, idx = main()
+    result = x, y, idx = main()
     # every pooled value is the input at its index (flat per (n, c) plane)
     planes = x.reshape(x.shape[0], x.shape[1], -1)
     assert np.array_equal(np.take_along_axis(planes, idx.reshape(*idx.shape[:2], -1), 2).reshape(y.shape), y)

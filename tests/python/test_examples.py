@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
-"""examples/python/*.py (issue 17, item 7): each runs as a script, and its
-results are checked against an oracle (ONNX Runtime, modeci_mdf alone,
+"""examples/python/*.py (issue 17, item 7): each runs as a script (in this
+interpreter through runpy, or, for the torch one, with /usr/bin/python3, which
+has Debian's torch), and its results are checked against an oracle (ONNX Runtime, modeci_mdf alone,
 torch.nn.functional), bit-exactly where the operation is exact."""
 
 from __future__ import annotations
 
-import importlib.util
+import runpy
 import os
 import subprocess
 import sys
@@ -21,11 +22,12 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "python"
 SYSTEM_PYTHON = os.environ.get("MAXPOOL_TORCH_PYTHON", "/usr/bin/python3")
 
 
-def load(name):
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def run_main(name, capsys):
+    """Runs the example as a script in this interpreter (its __main__ block
+    included); returns (what its main() returned, what it printed)."""
+    capsys.readouterr()
+    g = runpy.run_path(str(EXAMPLES / f"{name}.py"), run_name="__main__")
+    return g["result"], capsys.readouterr().out
 
 
 def run_script(name, python=sys.executable, env=None):
@@ -55,10 +57,9 @@ def ort_maxpool(x, opset, **attrs):
     return s.run(None, {"X": x})
 
 
-def test_plan_numpy():
-    out = run_script("plan_numpy")
+def test_plan_numpy(capsys):
+    (x, y, idx), out = run_main("plan_numpy", capsys)
     assert "checks out against its indices" in out and "us per call" in out
-    x, y, idx = load("plan_numpy").main(steps=5)
     # oracle: ONNX Runtime MaxPool-12 with the same window (k3 s2 p1): no NaN
     # and no empty window here, so its values are PyTorch's; its indices
     # count over the whole tensor, PyTorch's within each (n, c) plane
@@ -87,11 +88,10 @@ def test_torch_dlpack():
     assert "matches torch.nn.functional" in out and "channels_last: True" in out
 
 
-def test_onnx_reference_model():
+def test_onnx_reference_model(capsys):
     pytest.importorskip("onnx")
-    out = run_script("onnx_reference_model")
+    (m, x, z, r, p, i), out = run_main("onnx_reference_model", capsys)
     assert "logits (1, 10)" in out
-    m, x, z, r, p, i = load("onnx_reference_model").main()
     ey, ei = ort_maxpool(r, 13, kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
     same(p, ey)  # the MaxPool node on the evaluator's own R: exact
     same(i, ei)
@@ -100,11 +100,10 @@ def test_onnx_reference_model():
     np.testing.assert_allclose(z, ez, rtol=1e-4, atol=1e-3)  # Conv/Gemm: numpy vs MLAS summation order
 
 
-def test_mdf_graph():
+def test_mdf_graph(capsys):
     pytest.importorskip("modeci_mdf")
-    out = run_script("mdf_graph")
+    (plain, fast), out = run_main("mdf_graph", capsys)
     assert "identical: True" in out
-    plain, fast = load("mdf_graph").main()
     assert len(plain) == len(fast) == 2
     for a, b in zip(plain, fast):
         same(b, a)  # modeci_mdf alone (ONNX Runtime) is the oracle
