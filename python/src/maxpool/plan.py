@@ -116,7 +116,8 @@ class Plan:
         # The channels-last plan also takes torch's channels_last tensors:
         # logical (N, C, D...) with channels-last strides.
         self._strided_shape = (tuple(self.shape[i] for i in _core.from_memory(len(self.shape)))
-                               if layout_code == _lib.CHANNELS_LAST and len(self.shape) >= 3 else None)
+                               if layout_code == _lib.CHANNELS_LAST and len(self.shape) >= 3
+                               and not self._unbatched else None)
 
     # ---------------------------------------------------------------- calls
     def __call__(self, x: ArrayLike, out: Any = None, indices: Any = None) -> Result:
