@@ -67,9 +67,10 @@ def _torch_to_numpy(t, what):
         )
     t = t.detach()
     if t.dtype == torch.bfloat16:
-        if _lib.BFLOAT16 is None:
-            raise _lib.MaxPoolError("maxpool: bfloat16 tensors need the ml_dtypes package", _lib.ERR_UNSUPPORTED)
-        return _from_dlpack(t.view(torch.int16), what).view(_lib.BFLOAT16)
+        # numpy has no bfloat16: the bits as int16 (viewed as ml_dtypes'
+        # bfloat16 when it is installed; else call() passes the dtype code)
+        a = _from_dlpack(t.view(torch.int16), what)
+        return a.view(_lib.BFLOAT16) if _lib.BFLOAT16 is not None else a
     return _from_dlpack(t, what)
 
 
@@ -87,7 +88,10 @@ def import_array(x, what="input"):
     if type(x) is np.ndarray:
         return x, "numpy"
     if _is_torch(x):
-        return _torch_to_numpy(x, what), "torch"
+        a = _torch_to_numpy(x, what)
+        if _lib.BFLOAT16 is None and x.dtype == sys.modules["torch"].bfloat16:
+            return a, "torch-bf16"  # int16 bits of bfloat16 values
+        return a, "torch"
     if isinstance(x, np.ndarray):
         return x, "numpy"
     if hasattr(x, "__dlpack__"):
@@ -97,9 +101,11 @@ def import_array(x, what="input"):
 
 def export(a, framework):
     """A numpy result in the caller's framework (torch: torch.from_dlpack, no copy)."""
-    if framework != "torch" or a is None:
+    if a is None or not framework.startswith("torch"):
         return a
     torch = sys.modules["torch"]
+    if framework == "torch-bf16" and a.dtype == np.int16:  # values (indices are int32/int64)
+        return torch.from_dlpack(a).view(torch.bfloat16)
     if _lib.BFLOAT16 is not None and a.dtype == _lib.BFLOAT16:
         return torch.from_dlpack(a.view(np.int16)).view(torch.bfloat16)
     return torch.from_dlpack(a)
@@ -110,8 +116,10 @@ def export(a, framework):
 # --------------------------------------------------------------------------
 
 
-def dtype_code(a):
+def dtype_code(a, framework="numpy"):
     """a (native byte order, copied if not) and its maxpool dtype code."""
+    if framework == "torch-bf16":
+        return a, _lib.BF16
     dt = a.dtype
     code = _lib._DTYPES.get(dt)
     if code is None:
@@ -298,7 +306,7 @@ def split_out(out, want_indices):
 def call(spec, x, layout=None, out=None):
     """One function call: import x, plan, run, return in the caller's form."""
     a, framework = import_array(x)
-    a, code = dtype_code(a)
+    a, code = dtype_code(a, framework)
     layout_code = parse_layout(layout)
     unbatched = _unbatch(spec, a.ndim)
     if unbatched:
