@@ -188,6 +188,12 @@ def test_dlpack_input_is_not_copied():
     same(maxpool.onnx.max_pool(Producer(x), kernel_shape=[2, 2], strides=[2, 2]), ey)
     a, fw = maxpool._core.import_array(Producer(x))
     assert fw == "numpy" and np.shares_memory(a, x)
+    # unbatched through DLPack: the rank is known only after the import
+    same(maxpool.torch.max_pool2d(Producer(x[0]), 2, 2), ey[0])
+    with pytest.raises(ValueError, match="4-D .unbatched. or 5-D"):
+        maxpool.torch.max_pool3d(Producer(x[0]), 2)
+    with pytest.raises(ValueError, match="4-D .unbatched. or 5-D"):
+        maxpool.torch.adaptive_max_pool3d(Producer(x[0]), 2)
 
 
 def test_threads_default_and_results():

@@ -54,6 +54,12 @@ def _spec(output_size=None, index_dtype=None, flavor="torch", *, nan=None, threa
 
     def lower(shape, code):
         r = len(shape) - 2
+        if rank is not None and r != rank:
+            raise _lib.MaxPoolError(
+                f"adaptive_max_pool{rank}d: expected a {rank + 1}-D (unbatched) or {rank + 2}-D (batched) input, "
+                f"got a {len(shape)}-D one",
+                _lib.ERR_INVALID_SHAPE,
+            )
         sizes_in = output_size
         if is_seq and any(v is None for v in sizes_in):
             if len(sizes_in) != r:
