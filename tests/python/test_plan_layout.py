@@ -221,3 +221,20 @@ def test_py_typed_shipped():
     sig = inspect.signature(maxpool.onnx.max_pool)
     assert sig.parameters["out"].annotation is not inspect.Parameter.empty
     assert sig.return_annotation is not inspect.Signature.empty
+
+
+def test_plan_bfloat16():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    bf16 = np.dtype(ml_dtypes.bfloat16)
+    x = rand((1, 3, 7, 7), np.float32).astype(bf16)
+    # oracle: ONNX Runtime on the same values widened to float32 (exact), narrowed back (exact)
+    ey, ei = ort_maxpool(x.astype(np.float32), kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    p = maxpool.plan("onnx", x.shape, bf16, kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1],
+                     return_indices=True)
+    for _ in range(2):
+        y, i = p(x)
+        same(y, ey.astype(bf16))
+        same(i, ei)
+    out = np.empty(p.out_shape, bf16)
+    assert p(x, out=out)[0] is out
+    same(out, ey.astype(bf16))

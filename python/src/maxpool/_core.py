@@ -187,8 +187,8 @@ def logical_shape(mem, layout_code):
 
 def aligned(a):
     """The C kernels need elements aligned to their size."""
-    if a.ctypes.data % a.dtype.itemsize:
-        return a.copy()
+    if not a.flags.aligned:
+        return np.ascontiguousarray(a.copy())
     return a
 
 
@@ -256,13 +256,42 @@ def create_plan(desc, mem_shape):
     return plan, tuple(out_shape[i] for i in range(rank))
 
 
-_run = _lib.lib.maxpool_run
+# maxpool_run with its pointers passed as they come (c_void_p, byref(...)):
+# a separate function object, so the argtypes of _lib's stay as they are.
+_run = ctypes.CDLL(_lib.library_path).maxpool_run
 _run.restype = ctypes.c_int
-_run.argtypes = [c_void_p, c_void_p, c_void_p, c_void_p]
+_run.argtypes = None
+_from_buffer = ctypes.c_char.from_buffer
+_byref = ctypes.byref
 
 
-def run(plan, x_ptr, y_ptr, i_ptr):
-    status = _run(plan, x_ptr, y_ptr, i_ptr)
+def address(a):
+    """A pointer argument for a numpy array's data: byref of the buffer for
+    writeable, non-empty arrays (the cheapest way), else c_void_p of its
+    address (numpy marks DLPack imports read-only; their memory may still
+    be an out= buffer)."""
+    if a is None:
+        return None
+    if a.flags.writeable and a.nbytes:
+        try:
+            return _byref(_from_buffer(a))
+        except (ValueError, TypeError):  # dtypes the buffer protocol lacks (ml_dtypes' bfloat16)
+            pass
+    return c_void_p(a.ctypes.data)
+
+
+def buffer_protocol_ok(dtype):
+    """Whether arrays of dtype export a buffer (ctypes.from_buffer works)."""
+    try:
+        memoryview(np.empty(1, dtype))
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+def run(plan, x, y, ind):
+    """maxpool_run on numpy arrays (C-contiguous in memory order)."""
+    status = _run(plan, address(x), address(y), address(ind))
     if status != _lib.OK:
         raise _lib.MaxPoolError((_lib.maxpool_strerror(status) or b"error").decode(), status)
 
@@ -334,7 +363,7 @@ def call(spec, x, layout=None, out=None):
                 _, ind = check_out(out_i, "indices out", oshape, idt, strided)
             else:
                 ind = np.empty(oshape, dtype=idt)
-        run(plan, mem.ctypes.data, y.ctypes.data, ind.ctypes.data if ind is not None else None)
+        run(plan, mem, y, ind)
     finally:
         _lib.maxpool_plan_destroy(plan)
     return finish(spec, y, ind, orig_y, orig_i, strided, unbatched, framework)

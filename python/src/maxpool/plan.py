@@ -99,7 +99,9 @@ class Plan:
         _core.apply_options(desc, spec.nan, spec.threads, layout_code)
         self._plan, oshape = _core.create_plan(desc, mem_shape)
         self._handle = self._plan  # a c_void_p: _run has no argtypes
-        self._fast = bool(np.prod(mem_shape)) and bool(np.prod(oshape))
+        # the fast path passes buffers by ctypes.c_char.from_buffer: non-empty
+        # arrays of a dtype the buffer protocol knows (not ml_dtypes' bfloat16)
+        self._fast = bool(np.prod(mem_shape)) and bool(np.prod(oshape)) and _core.buffer_protocol_ok(dt)
         self._spec = spec
         self.shape: Tuple[int, ...] = shape
         self.dtype = dt
@@ -206,10 +208,7 @@ class Plan:
 
         y = buffer(out, "out", self.dtype)
         ind = buffer(indices, "indices", self.indices_dtype) if self.indices_dtype is not None else None
-        status = _run(handle, ctypes.c_void_p(mem.ctypes.data), ctypes.c_void_p(y.ctypes.data),
-                      ctypes.c_void_p(ind.ctypes.data) if ind is not None else None)
-        if status:
-            self._fail(status)
+        _core.run(handle, mem, y, ind)
         return _core.finish(self._spec if self._pair else _VALUES, y, ind, out, indices, strided, self._unbatched,
                             framework)
 
