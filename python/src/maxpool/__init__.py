@@ -11,9 +11,15 @@ variable).
     maxpool.torch.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
     maxpool.adaptive_max_pool(x, (2, 3), flavor="torch")
     maxpool.onnx_backend                                   # an onnx.backend.base.Backend
+    p = maxpool.plan(maxpool.onnx.max_pool, x.shape, x.dtype, kernel_shape=[2, 2]); p(x, out=y)
+    maxpool.onnx_reference.MaxPool                         # for onnx.reference.ReferenceEvaluator(new_ops=[...])
+    with maxpool.mdf.use(): ...                            # modeci_mdf's onnx::MaxPool through maxpool
 
 Every function takes nan=None|"propagate"|"ignore" (override the NaN policy
-of the system it mirrors) and threads=None|int. Errors raise
+of the system it mirrors), threads=None|int (None: DEFAULT_THREADS, the CPUs
+of this process), layout=None|"NCHW"|"NHWC" and out=. Inputs may be numpy
+arrays, torch tensors or any __dlpack__ object (no copy; torch in, torch
+out). Errors raise
 maxpool.MaxPoolError, a ValueError carrying the C library's message.
 Supported dtypes: float16, float32, float64, int8, int16, int32, int64,
 uint8, uint16, and ml_dtypes.bfloat16 when ml_dtypes is installed.
@@ -27,6 +33,8 @@ from . import _lib
 from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
 from ._lib import MaxPoolError
 from .adaptive import adaptive_max_pool
+from .plan import Plan, plan  # noqa: E402
+from ._core import DEFAULT_THREADS  # noqa: E402
 
 
 def _library_version():
@@ -42,6 +50,7 @@ __version__ = _library_version()
 library_path = _lib.library_path
 
 __all__ = ["MaxPoolError", "adaptive_max_pool", "cpu_isa", "library_path", "onnx", "openvino", "torch"]
+__all__ += ["DEFAULT_THREADS", "Plan", "plan"]
 
 
 def cpu_isa():
