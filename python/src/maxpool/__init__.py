@@ -10,6 +10,7 @@ variable).
     maxpool.openvino.max_pool(x, kernel=[2, 2], strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0])
     maxpool.torch.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
     maxpool.adaptive_max_pool(x, (2, 3), flavor="torch")
+    maxpool.tf.max_pool_with_argmax(x, 2, 2, "SAME")       # NHWC, TensorFlow's argmax
     maxpool.onnx_backend                                   # an onnx.backend.base.Backend
 
 Every function takes nan=None|"propagate"|"ignore" (override the NaN policy
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from . import _lib
 from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
+from . import tf  # noqa: F401  (maxpool.tf.max_pool_with_argmax)
 from ._lib import MaxPoolError
 from .adaptive import adaptive_max_pool
 
@@ -31,6 +33,7 @@ __version__ = "0.1.0"
 library_path = _lib.library_path
 
 __all__ = ["MaxPoolError", "adaptive_max_pool", "cpu_isa", "library_path", "onnx", "openvino", "torch"]
+__all__ += ["tf"]
 
 
 def cpu_isa():
