@@ -37,7 +37,8 @@
  *   VALID and a kernel larger than the input, TF gives an empty output when
  *   (in - ksize + stride) / stride truncates to 0 and an error below,
  *   maxpool's plan fails (MAXPOOL_ERR_INVALID_SHAPE: output size < 1). The
- *   Python front-end and the CLI reproduce TF there.
+ *   Python front-end (maxpool.tf) reproduces TF in both cases; the CLI
+ *   refuses the empty input as TF does and the empty output as the plan does.
  */
 #include "error.h"
 #include "frontend_common.h"
