@@ -152,9 +152,22 @@ int64_t maxpool_index_post_rows(const struct maxpool_plan *p)
             T *v = ind + row * len;                                                                                \
             if (p->idx_post == MAXPOOL_IDX_POST_MOD) {                                                             \
                 const int64_t m = p->idx_post_mod;                                                                 \
-                for (int64_t i = 0; i < len; ++i)                                                                  \
-                    if (v[i] >= 0)                                                                                 \
-                        v[i] = (T)((int64_t)v[i] % m);                                                             \
+                if (p->in_spatial <= INT32_MAX) {                                                                  \
+                    /* v < 2^31: the quotient through a double is off by at most 1; int32 lanes, no idiv */        \
+                    const double inv = 1.0 / (double)m;                                                            \
+                    const int32_t m32 = (int32_t)m;                                                                \
+                    for (int64_t i = 0; i < len; ++i) {                                                            \
+                        const int32_t x = (int32_t)v[i]; /* -1 or an offset below in_spatial */                    \
+                        int32_t r = x - (int32_t)((double)x * inv) * m32;                                          \
+                        r += r < 0 ? m32 : 0;                                                                      \
+                        r -= r >= m32 ? m32 : 0;                                                                   \
+                        v[i] = x >= 0 ? (T)r : v[i];                                                               \
+                    }                                                                                              \
+                } else {                                                                                           \
+                    for (int64_t i = 0; i < len; ++i)                                                              \
+                        if (v[i] >= 0)                                                                             \
+                            v[i] = (T)((int64_t)v[i] % m);                                                         \
+                }                                                                                                  \
             } else if (cl) { /* row = n*out_spatial + o; element i is channel i */                                 \
                 const int64_t base = (row / p->out_spatial) * p->idx_post_n;                                       \
                 for (int64_t i = 0; i < len; ++i)                                                                  \
