@@ -10,6 +10,7 @@ variable).
     maxpool.openvino.max_pool(x, kernel=[2, 2], strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0])
     maxpool.torch.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
     maxpool.adaptive_max_pool(x, (2, 3), flavor="torch")
+    maxpool.tf.max_pool_with_argmax(x, 2, 2, "SAME")       # NHWC, TensorFlow's argmax
     maxpool.onnx_backend                                   # an onnx.backend.base.Backend
     p = maxpool.plan(maxpool.onnx.max_pool, x.shape, x.dtype, kernel_shape=[2, 2]); p(x, out=y)
     maxpool.onnx_reference.MaxPool                         # for onnx.reference.ReferenceEvaluator(new_ops=[...])
@@ -31,6 +32,7 @@ import ctypes as _ctypes
 
 from . import _lib
 from . import onnx, openvino, torch  # noqa: F401  (submodules: maxpool.onnx, ...)
+from . import tf  # noqa: F401  (maxpool.tf.max_pool_with_argmax)
 from ._lib import MaxPoolError
 from .adaptive import adaptive_max_pool
 from .plan import Plan, plan  # noqa: E402
@@ -50,7 +52,7 @@ __version__ = _library_version()
 library_path = _lib.library_path
 
 __all__ = ["MaxPoolError", "adaptive_max_pool", "cpu_isa", "library_path", "onnx", "openvino", "torch"]
-__all__ += ["DEFAULT_THREADS", "Plan", "plan"]
+__all__ += ["DEFAULT_THREADS", "Plan", "plan", "tf"]
 
 
 def cpu_isa():

@@ -100,6 +100,7 @@ class Desc(Structure):
         ("window_init", c_int),
         ("num_threads", c_int),
         ("max_isa", c_int),
+        ("require_kernel_fits", c_int),
     ]
 
 
@@ -459,3 +460,31 @@ def lower(fn, attrs, dtype_code, rank):
     err = Error()
     check(fn(byref(attrs), dtype_code, rank, byref(desc), byref(err)), err)
     return desc
+
+
+# --------------------------------------------------------------------------
+# TensorFlow max_pool_with_argmax front-end, the channels-last index order
+# --------------------------------------------------------------------------
+
+# maxpool_index_order
+INDEX_CHANNELS_LAST = 2
+
+
+class TfAttrs(Structure):
+    """struct maxpool_tf_attrs"""
+
+    _fields_ = [
+        ("n_ksize", c_int),
+        ("ksize", c_int64 * 4),
+        ("n_strides", c_int),
+        ("strides", c_int64 * 4),
+        ("padding", c_char_p),
+        ("data_format", c_char_p),
+        ("targmax", c_char_p),
+        ("include_batch_in_index", c_int),
+    ]
+
+
+STRUCTS["maxpool_tf_attrs"] = TfAttrs
+maxpool_tf_attrs_init = _fn("maxpool_tf_attrs_init", None, _p(TfAttrs))
+maxpool_tf_lower = _fn("maxpool_tf_lower", c_int, _p(TfAttrs), c_int, c_int, _p(Desc), _p(Error))

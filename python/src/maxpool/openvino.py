@@ -65,7 +65,9 @@ def max_pool(
     only). rounding_type: "floor", "ceil" or, version 14, "ceil_torch".
     auto_pad: "explicit", "valid", "same_upper", "same_lower" (pads are then
     ignored). index_element_type: None (absent: "i64"), "i64" or "i32";
-    axis: first dimension the flat indices count from (negative from the end).
+    axis: first dimension the flat indices count from (negative from the end),
+    any dimension: the whole-tensor flat index modulo the product of the
+    dimensions from axis on, as OpenVINO computes it.
     Strings are passed as given; None means the attribute is absent.
 
     Returns (values, indices) for version 8 and 14, values for version 1.
