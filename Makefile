@@ -28,4 +28,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) build-asan build-x86-32 build-x86-32-include build-test build-fuzz build-tsan build-avx512emu build-aarch64 .venv
+	rm -rf $(BUILD) build-asan build-x86-32 build-x86-32-include build-test build-fuzz build-tsan build-avx512emu build-aarch64 build-wheel .venv

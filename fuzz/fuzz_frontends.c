@@ -10,7 +10,7 @@
  *   u8 flags   bit0: also a num_threads=2 run   bit1: lower with err = NULL
  *              bit2: raw input bits             bit3: N or C = 0 (u8 picks which)
  *              bits4-5: max_isa after lowering: 0 keep, 1 SSE2, 2 AVX2, 3 SCALAR
- *   u8 which   % 4: 0 ONNX, 1 OpenVINO, 2 PyTorch, 3 adaptive
+ *   u8 which   >= 0xE0: TensorFlow; else % 4: 0 ONNX, 1 OpenVINO, 2 PyTorch, 3 adaptive
  *   enum dtype(10)
  *   u8 input_rank  < 0xF0: 3 + s % 8; else hostile_ranks[s - 0xF0]
  *   then per front-end (list = count, then min(max(count, 0), capacity) i64 values;
@@ -25,6 +25,8 @@
  *               pick ceil_mode, pick return_indices
  *     adaptive: enum flavor(3), list output_size, str index_element_type,
  *               pick want_indices
+ *     TensorFlow: list ksize (cap 4), list strides (cap 4), str padding,
+ *               str data_format, str targmax, pick include_batch_in_index
  *   (pick = u8 < 0xF0: table[s % n], else fz_hostile_ints[s - 0xF0])
  *   shape: u8 N % 4, u8 C % 5, per spatial axis u8 % 17 (clamped to 4096
  *          elements); with flag bit3 a further u8: odd N = 0, even C = 0
@@ -77,7 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz f = {data, size};
     const uint8_t flags = fz_u8(&f);
-    const int which = fz_u8(&f) % 4;
+    const uint8_t ws = fz_u8(&f);
+    const int which = ws >= 0xE0 ? 4 : ws % 4;
     const maxpool_dtype dtype = (maxpool_dtype)fz_enum(&f, 10);
     const uint8_t rs = fz_u8(&f);
     const int input_rank = rs < 0xF0 ? 3 + rs % 8 : hostile_ranks[rs - 0xF0];
@@ -137,6 +140,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         a.return_indices = pick(&f, t01, 2);
         what = "maxpool_torch_lower";
         st = maxpool_torch_lower(&a, dtype, input_rank, &d, perr);
+        break;
+    }
+    case 4: {
+        maxpool_tf_attrs a;
+        maxpool_tf_attrs_init(&a);
+        a.n_ksize = fz_list(&f, a.ksize, 4);
+        a.n_strides = fz_list(&f, a.strides, 4);
+        a.padding = s1 = fz_str(&f);
+        a.data_format = s2 = fz_str(&f);
+        a.targmax = s3 = fz_str(&f);
+        a.include_batch_in_index = pick(&f, tm101, 3);
+        what = "maxpool_tf_lower";
+        st = maxpool_tf_lower(&a, dtype, input_rank, &d, perr);
         break;
     }
     default: {

@@ -154,6 +154,14 @@ def adaptive(flavor=0, output_size=(), index_element_type=None, want_indices=0):
     return enum(flavor) + lst(list(output_size)) + string(index_element_type) + pick([0, 1], want_indices)
 
 
+def tf(ksize=(), strides=(), padding=None, data_format=None, targmax=None, include_batch_in_index=0):
+    return (lst(list(ksize)) + lst(list(strides)) + string(padding) + string(data_format) + string(targmax) +
+            pick([-1, 0, 1], include_batch_in_index))
+
+
+TF = 0xE0  # the 'which' byte of the TensorFlow front-end
+
+
 # ---- fuzz_npy -----------------------------------------------------------------
 
 def npy(descr, shape, data, version=(1, 0), fortran=False):
@@ -247,6 +255,15 @@ def seeds_frontends():
                                       data=fill(210, 18)),
         "adaptive_openvino_i32": frontend(3, 4, adaptive(2, (2, 2), "i32", 1), (1, 2, [3, 5]), dtype=I32,
                                           data=fill(30, 19)),
+        # issue 17 item 5: TensorFlow max_pool_with_argmax (NHWC, channels-last argmax) and OpenVINO's axis on a
+        # spatial dimension (the index post-pass)
+        "tf_same_k2_batch_i32": frontend(TF, 4, tf((2,), (1,), "SAME", "NHWC", "int32", 1), (2, 3, [5, 4]),
+                                         threads=True, data=fill(160, 24)),
+        "tf_valid_4value_f16": frontend(TF, 4, tf((1, 3, 2, 1), (1, 2, 1, 3), "VALID", None, "int64", 0),
+                                        (1, 4, [7, 6]), dtype=F16, isa=1, data=fill(336, 25)),
+        "openvino14_axis_spatial": frontend(1, 5, openvino(14, (2, 2, 2), (1, 2, 1), (), (1, 0, 1), (0, 1, 0),
+                                                           "ceil", None, "i32", -1, 1), (1, 2, [4, 5, 3]),
+                                            data=fill(240, 26)),
     }
 
 

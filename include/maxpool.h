@@ -36,6 +36,13 @@ extern "C" {
 #define MAXPOOL_API
 #endif
 
+/*
+ * The version: these three lines are its only source. CMakeLists.txt reads
+ * them for project(VERSION) (so the shared library's SONAME, maxpool.pc and
+ * maxpoolConfigVersion.cmake), python/pyproject.toml reads them for the
+ * package version, and maxpool.__version__ is maxpool_version() of the loaded
+ * library. CHANGELOG.md lists what changed in each version.
+ */
 #define MAXPOOL_VERSION_MAJOR 0
 #define MAXPOOL_VERSION_MINOR 1
 #define MAXPOOL_VERSION_PATCH 0
@@ -67,6 +74,13 @@ typedef struct maxpool_error {
 
 /** A fixed description of a status code ("invalid attribute", ...). Never NULL. */
 MAXPOOL_API const char *maxpool_strerror(maxpool_status status);
+
+/**
+ * The version of the library that is running, "MAJOR.MINOR.PATCH" (e.g.
+ * "0.1.0"): the MAXPOOL_VERSION_* values it was compiled with, which may
+ * differ from the header a program was compiled against. Never NULL.
+ */
+MAXPOOL_API const char *maxpool_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Descriptor                                                               */
@@ -117,7 +131,11 @@ typedef enum maxpool_index_type {
 
 typedef enum maxpool_index_order {
     MAXPOOL_INDEX_ROW_MAJOR = 0, /* spatial part: last axis fastest */
-    MAXPOOL_INDEX_COL_MAJOR = 1  /* spatial part: first axis fastest (ONNX storage_order=1) */
+    MAXPOOL_INDEX_COL_MAJOR = 1, /* spatial part: first axis fastest (ONNX storage_order=1) */
+    MAXPOOL_INDEX_CHANNELS_LAST = 2 /* the element's offset in a row-major (N, D1, ..., Dn, C) tensor, C fastest:
+                                       (s*C + c) within one batch item, s the row-major spatial offset, plus
+                                       n*D1*...*Dn*C with index_axis 0 (TensorFlow max_pool_with_argmax);
+                                       index_axis 0 or 1 only, whatever the memory layout */
 } maxpool_index_order;
 
 typedef enum maxpool_nan_policy {
@@ -163,8 +181,19 @@ typedef enum maxpool_isa {
  *
  * Indices are in the logical (N, C, D1..Dn) coordinate system whatever the
  * memory layout: flat from dimension index_axis on (0: the whole tensor,
- * 1: within one batch item, 2: within one (n, c) plane), with the spatial
- * part in index_order.
+ * 1: within one batch item, 2: within one (n, c) plane, 2 + a for a in
+ * [1, spatial_rank - 1]: the row-major offset of the coordinates of spatial
+ * axes a .. spatial_rank-1 only, i.e. the plane offset modulo the product of
+ * those axes' sizes, OpenVINO's axis on a spatial dimension), with the
+ * spatial part in index_order. index_axis > 2 needs index_order ROW_MAJOR
+ * and empty_index MINUS_ONE or PLANE_START (else MAXPOOL_ERR_UNSUPPORTED);
+ * MAXPOOL_INDEX_CHANNELS_LAST needs index_axis 0 or 1 (else
+ * MAXPOOL_ERR_UNSUPPORTED). Both conventions are computed by maxpool_run
+ * after the kernel (one pass over the indices); the index of an empty
+ * window (-1 aside) follows the same convention. With index_type I32 every
+ * index the plan can write must fit int32 -- under index_axis > 2 also the
+ * within-plane offset the kernel writes first -- else plan creation fails
+ * with MAXPOOL_ERR_OVERFLOW.
  */
 typedef struct maxpool_desc {
     int spatial_rank; /* 1 .. MAXPOOL_MAX_SPATIAL */
@@ -186,7 +215,7 @@ typedef struct maxpool_desc {
 
     /* outputs and semantics */
     maxpool_index_type index_type;   /* default NONE */
-    int index_axis;                  /* 0, 1 or 2; default 0 */
+    int index_axis;                  /* 0 .. spatial_rank + 1 (see above); default 0 */
     maxpool_index_order index_order; /* default ROW_MAJOR */
     maxpool_nan_policy nan_policy;   /* default IGNORE */
     maxpool_empty_value empty_value; /* default LOWEST */
@@ -197,6 +226,12 @@ typedef struct maxpool_desc {
     /* execution */
     int num_threads;     /* most threads a run uses; <= 1: the calling thread only (see maxpool_plan_threads) */
     maxpool_isa max_isa; /* default AUTO */
+
+    /* fixed windows: nonzero -> on every axis the dilated kernel, (kernel-1)*dilation + 1, must not exceed
+     * the padded input, in + pad_begin + pad_end with the effective pads (none for VALID; SAME pads always
+     * make it fit), whatever the rounding, else plan creation fails with MAXPOOL_ERR_INVALID_SHAPE
+     * (OpenVINO's check); default 0: only an output size below 1 is an error */
+    int require_kernel_fits;
 } maxpool_desc;
 
 /** Defaults: kernel 1, stride 1, dilation 1, pads 0, explicit, floor, f32,
@@ -319,7 +354,9 @@ typedef struct maxpool_openvino_attrs {
     const char *rounding_type;      /* NULL: "floor"; "floor", "ceil", "ceil_torch" (14) */
     const char *auto_pad;           /* NULL: "explicit"; "explicit", "valid", "same_upper", "same_lower" */
     const char *index_element_type; /* NULL: "i64"; "i32" or "i64" (version >= 8) */
-    int64_t axis;                   /* default 0; negative counts from the end (version >= 8) */
+    int64_t axis;                   /* default 0; in [-R, R-1] for input rank R, negative counts from the end
+                                       (version >= 8): indices are the whole-tensor flat index modulo the
+                                       product of the dimensions from axis on (desc.index_axis = axis) */
     int want_indices;               /* the second output is requested (version >= 8) */
 } maxpool_openvino_attrs;
 
@@ -361,6 +398,40 @@ typedef struct maxpool_adaptive_attrs {
 MAXPOOL_API void maxpool_adaptive_attrs_init(maxpool_adaptive_attrs *attrs, maxpool_adaptive_flavor flavor);
 MAXPOOL_API maxpool_status maxpool_adaptive_lower(const maxpool_adaptive_attrs *attrs, maxpool_dtype dtype,
                                                   int input_rank, maxpool_desc *desc, maxpool_error *err);
+
+/**
+ * TensorFlow tf.nn.max_pool_with_argmax (op MaxPoolWithArgmax): rank-4
+ * NHWC input (input_rank must be 4), values and argmax, argmax flat in the
+ * NHWC input: (h*W + w)*C + c, plus n*H*W*C with include_batch_in_index
+ * (desc.index_order = MAXPOOL_INDEX_CHANNELS_LAST). The running max starts
+ * at the window's first input element and a later element replaces it only
+ * when greater (MAXPOOL_INIT_FIRST_ELEMENT, MAXPOOL_NAN_IGNORE: a NaN wins
+ * only as a window's first element); SAME pads are no value (only input
+ * elements are scanned). Every maxpool dtype.
+ *
+ * Errors: MAXPOOL_ERR_INVALID_ATTRIBUTE for a missing ksize / strides /
+ * padding, a count other than 1, 2 or 4, a value outside [1, INT32_MAX], a
+ * padding other than "SAME" / "VALID", a targmax other than "int32" /
+ * "int64", include_batch_in_index other than 0 / 1; MAXPOOL_ERR_UNSUPPORTED
+ * for ksize[0], strides[0] or ksize[3] != 1 in the 4-value form (pooling on
+ * the batch or channel dimension), data_format other than "NHWC", input_rank
+ * other than 4 (below 3: MAXPOOL_ERR_INVALID_SHAPE).
+ */
+typedef struct maxpool_tf_attrs {
+    int n_ksize;                /* 1 (H and W), 2 (H, W) or 4 (N, H, W, C; N and C must be 1) */
+    int64_t ksize[4];
+    int n_strides;              /* 1, 2 or 4 as ksize; the 4-value form's N must be 1, its C is ignored (as TF) */
+    int64_t strides[4];
+    const char *padding;        /* required: "SAME" (SAME_UPPER pads) or "VALID"; case-sensitive, as TF */
+    const char *data_format;    /* NULL: "NHWC"; "NHWC" only */
+    const char *targmax;        /* NULL: "int64"; "int32" or "int64" (tf.nn's output_dtype) */
+    int include_batch_in_index; /* 0: argmax within one batch item; 1: over the whole tensor */
+} maxpool_tf_attrs;
+
+/** Zeroes attrs: no ksize / strides / padding (required), data_format and targmax absent, batch excluded. */
+MAXPOOL_API void maxpool_tf_attrs_init(maxpool_tf_attrs *attrs);
+MAXPOOL_API maxpool_status maxpool_tf_lower(const maxpool_tf_attrs *attrs, maxpool_dtype dtype, int input_rank,
+                                            maxpool_desc *desc, maxpool_error *err);
 
 #ifdef __cplusplus
 }

@@ -18,8 +18,11 @@
 #      AVX-512 hardware)
 #   7. AArch64 cross build (NEON kernels, cmake/aarch64-linux-gnu.cmake) and
 #      its C tests under qemu-user (quick sweep)
-#   8. the Python package, installed from python/, and every pytest
-#      (API, ONNX backend node tests, differential conformance)
+#   8. the Python package as a manylinux wheel (scripts/build_wheel.sh:
+#      pip wheel, auditwheel repair, tested in a fresh venv with libgomp
+#      hidden), installed into .venv, and every pytest (API, ONNX backend
+#      node tests, differential conformance with PyTorch as an oracle from
+#      Debian's python3-torch, docs/migration.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -31,6 +34,7 @@ missing=()
 command -v cmake >/dev/null || missing+=(cmake)
 command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
+command -v pkg-config >/dev/null || missing+=(pkg-config) # ctest test_install
 command -v python3 >/dev/null || missing+=(python3 python3-venv python3-pip)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
@@ -175,9 +179,23 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 # the aarch64 program through a qemu wrapper (tests/c/CMakeLists.txt)
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 ctest --output-on-failure -j"$JOBS")
 
-stage "8. Python package and pytest"
-# scikit-build-core builds the shared library with CMake: in parallel, as the other stages
-CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PY" -m pip install -q ./python
-(cd tests/python && "$PY" -m pytest -q -p no:cacheprovider)
+stage "8. Python package (manylinux wheel) and pytest"
+# PyTorch, an oracle of tests/python/test_conformance_torch.py: Debian's
+# python3-torch (CPU only; PyPI's wheel pulls in CUDA), run by /usr/bin/python3
+# (tests/python/torch_oracle.py), as Debian builds it against its own numpy
+if ! /usr/bin/python3 -c "import torch" >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    t0=$SECONDS
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-torch >/dev/null
+    echo "-- python3-torch installed in $((SECONDS - t0)) s"
+fi
+/usr/bin/python3 -c "import torch; print('PyTorch (oracle):', torch.__version__)"
+# One build of the library: pip wheel (scikit-build-core builds it with CMake: in parallel, as
+# the other stages), auditwheel repair (bundles libgomp), the wheel tested in a fresh venv with
+# the system's libgomp and compilers hidden (scripts/test_wheel.sh); then installed here.
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" PY="$PY" bash scripts/build_wheel.sh --out build-wheel
+"$PY" -m pip install -q --force-reinstall --no-deps build-wheel/maxpool-*manylinux*.whl
+(cd tests/python && MAXPOOL_CLI="$ROOT/build-test/maxpool" "$PY" -m pytest -q -p no:cacheprovider)
 
 stage "all tests passed"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Adaptive max pooling front-end. Windows along each axis:
- * start = floor(o*in/out), end = ceil((o+1)*in/out), half-open (seeds/003 writes
- * [left, right] but right is exclusive, as in PyTorch). Indices are always flat
+ * start = floor(o*in/out), end = ceil((o+1)*in/out), half-open (the Ascend
+ * aclnnAdaptiveMaxPool3d doc writes [left, right] but right is exclusive, as in
+ * PyTorch's adaptive_max_pool). Indices are always flat
  * within one (n, c) plane, row-major.
  *
  * Flavors:

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ONNX MaxPool front-end: opsets 1, 8, 10, 11, 12 and 22 (seeds/001).
+ * ONNX MaxPool front-end: opsets 1, 8, 10, 11, 12 and 22 (the ONNX
+ * operator spec, https://onnx.ai/onnx/operators/onnx__MaxPool.html).
  *
  * Decisions (checked against onnx 1.23 shape inference / ReferenceEvaluator
  * and onnxruntime 1.31 CPU, with tiny one-node models):

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * OpenVINO MaxPool front-end: MaxPool-1, MaxPool-8, MaxPool-14 (seeds/000, 004).
+ * OpenVINO MaxPool front-end: MaxPool-1, MaxPool-8, MaxPool-14 (the OpenVINO
+ * operation specs, docs.openvino.ai: operation-specs/pooling/max-pool-8 and -14).
  *
  * Decisions (checked against the openvino 2026.4 Python package, CPU plugin):
  *
@@ -19,10 +20,15 @@
  * - rounding: floor -> FLOOR, ceil -> CEIL (a last window may start in the
  *   end padding), ceil_torch -> CEIL_TORCH.
  * - axis (MaxPool-8/14): [-R, R-1], negative counts from the end. OpenVINO
- *   writes indices modulo the product of the dimensions from axis on; axis 0,
- *   1 and 2 are index_axis 0, 1, 2. axis >= 3 (a spatial axis: the index
- *   modulo part of one plane) is valid OpenVINO but MAXPOOL_ERR_UNSUPPORTED
- *   here: the core has no such index convention.
+ *   writes the flat (whole-tensor, row-major) index modulo the product of the
+ *   dimensions from axis on (checked: openvino 2026.4, core reference and CPU
+ *   plugin, axis -R .. R-1 for rank 3, 4, 5, i32 and i64); the normalised
+ *   axis is index_axis (0, 1, 2, or 3 .. R-1: a spatial dimension, the plane
+ *   offset modulo the product of the sizes from that dimension on).
+ * - A dilated kernel larger than the padded input (explicit pads, or none
+ *   with valid) is an error under every rounding_type and version, as in
+ *   OpenVINO (checked: core reference and CPU plugin, MaxPool-1/8/14, floor,
+ *   ceil, ceil_torch): desc.require_kernel_fits. SAME pads always fit.
  * - Indices: index_element_type i64 (default) or i32, row-major, MaxPool-8/14
  *   only (MaxPool-1 has one output).
  * - NaN: MAXPOOL_NAN_IGNORE (OpenVINO starts from lowest() and compares with
@@ -161,11 +167,6 @@ maxpool_status maxpool_openvino_lower(const maxpool_openvino_attrs *a, maxpool_d
                             (long long)a->axis, -input_rank, input_rank - 1, input_rank);
     if (axis < 0)
         axis += input_rank;
-    if (axis > 2)
-        return maxpool_fail(err, MAXPOOL_ERR_UNSUPPORTED,
-                            "axis=%lld (dimension %lld, a spatial axis after the first): indices flat from that "
-                            "dimension on are not supported; maxpool supports axis 0, 1 and 2",
-                            (long long)a->axis, (long long)axis);
 
     d.index_type = a->want_indices ? itype : MAXPOOL_INDEX_NONE;
     d.index_axis = (int)axis;
@@ -175,6 +176,8 @@ maxpool_status maxpool_openvino_lower(const maxpool_openvino_attrs *a, maxpool_d
     d.empty_value = (dtype == MAXPOOL_F16 || dtype == MAXPOOL_BF16) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d.empty_index = MAXPOOL_EMPTY_INDEX_PLANE_START;
     d.reject_empty_windows = 0;
+    d.require_kernel_fits = 1; /* OpenVINO: "Kernel after dilation has size ... larger than the data shape after
+                                  padding", under every rounding_type */
 
     *desc = d;
     return maxpool_ok(err);

@@ -138,6 +138,82 @@ void maxpool_plan_destroy(maxpool_plan *plan)
     free(plan);
 }
 
+int64_t maxpool_index_post_rows(const struct maxpool_plan *p)
+{
+    if (p->desc.layout == MAXPOOL_CHANNELS_LAST)
+        return p->n * p->out_spatial;
+    return p->n * p->c;
+}
+
+#define INDEX_POST_LOOP(T)                                                                                         \
+    do {                                                                                                           \
+        T *ind = (T *)indices;                                                                                     \
+        for (int64_t row = r0; row < r1; ++row) {                                                                  \
+            T *v = ind + row * len;                                                                                \
+            if (p->idx_post == MAXPOOL_IDX_POST_MOD) {                                                             \
+                const int64_t m = p->idx_post_mod;                                                                 \
+                if (p->in_spatial <= INT32_MAX) {                                                                  \
+                    /* v < 2^31: the quotient through a double is off by at most 1; int32 lanes, no idiv */        \
+                    const double inv = 1.0 / (double)m;                                                            \
+                    const int32_t m32 = (int32_t)m;                                                                \
+                    for (int64_t i = 0; i < len; ++i) {                                                            \
+                        const int32_t x = (int32_t)v[i]; /* -1 or an offset below in_spatial */                    \
+                        int32_t r = x - (int32_t)((double)x * inv) * m32;                                          \
+                        r += r < 0 ? m32 : 0;                                                                      \
+                        r -= r >= m32 ? m32 : 0;                                                                   \
+                        v[i] = x >= 0 ? (T)r : v[i];                                                               \
+                    }                                                                                              \
+                } else {                                                                                           \
+                    for (int64_t i = 0; i < len; ++i)                                                              \
+                        if (v[i] >= 0)                                                                             \
+                            v[i] = (T)((int64_t)v[i] % m);                                                         \
+                }                                                                                                  \
+            } else if (cl) { /* row = n*out_spatial + o; element i is channel i */                                 \
+                const int64_t base = (row / p->out_spatial) * p->idx_post_n;                                       \
+                for (int64_t i = 0; i < len; ++i)                                                                  \
+                    if (v[i] >= 0)                                                                                 \
+                        v[i] = (T)((int64_t)v[i] * p->c + i + base);                                               \
+            } else { /* row = n*C + c */                                                                           \
+                const int64_t base = (row / p->c) * p->idx_post_n + row % p->c;                                    \
+                for (int64_t i = 0; i < len; ++i)                                                                  \
+                    if (v[i] >= 0)                                                                                 \
+                        v[i] = (T)((int64_t)v[i] * p->c + base);                                                   \
+            }                                                                                                      \
+        }                                                                                                          \
+    } while (0)
+
+/* Every value fits the index type: the final range was checked at plan time. */
+void maxpool_index_post(const struct maxpool_plan *p, void *indices, int64_t r0, int64_t r1)
+{
+    if (p->idx_post == MAXPOOL_IDX_POST_NONE || p->desc.index_type == MAXPOOL_INDEX_NONE)
+        return;
+    const int cl = p->desc.layout == MAXPOOL_CHANNELS_LAST;
+    const int64_t len = cl ? p->c : p->out_spatial; /* elements per row */
+    if (p->desc.index_type == MAXPOOL_INDEX_I64)
+        INDEX_POST_LOOP(int64_t);
+    else
+        INDEX_POST_LOOP(int32_t);
+}
+
+static void run_index_post(const maxpool_plan *p, void *indices)
+{
+    if (p->idx_post == MAXPOOL_IDX_POST_NONE || p->desc.index_type == MAXPOOL_INDEX_NONE)
+        return;
+    const int64_t rows = maxpool_index_post_rows(p);
+#ifdef MAXPOOL_HAVE_OPENMP
+    int nt = p->threads;
+    if ((int64_t)nt > rows)
+        nt = (int)rows;
+    if (nt > 1) {
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+        for (int t = 0; t < nt; ++t)
+            maxpool_index_post(p, indices, rows * t / nt, rows * (t + 1) / nt);
+        return;
+    }
+#endif
+    maxpool_index_post(p, indices, 0, rows);
+}
+
 maxpool_status maxpool_run(const maxpool_plan *p, const void *x, void *y, void *indices)
 {
     if (!p)
@@ -158,10 +234,12 @@ maxpool_status maxpool_run(const maxpool_plan *p, const void *x, void *y, void *
             if (t1 > t0)
                 p->kernel.run(p, x, y, indices, t0, t1);
         }
+        run_index_post(p, indices);
         return MAXPOOL_OK;
     }
 #endif
     p->kernel.run(p, x, y, indices, 0, tasks);
+    run_index_post(p, indices);
     return MAXPOOL_OK;
 }
 

@@ -66,8 +66,20 @@ typedef union maxpool_scalar {
     int64_t i64;
 } maxpool_scalar;
 
+/* Index post-transform maxpool_run applies after the kernel (maxpool_plan.idx_post). */
+enum maxpool_idx_post {
+    MAXPOOL_IDX_POST_NONE = 0,
+    MAXPOOL_IDX_POST_MOD = 1,          /* index_axis > 2: v -> v mod idx_post_mod */
+    MAXPOOL_IDX_POST_CHANNELS_LAST = 2 /* index_order CHANNELS_LAST: v -> v*C + c + n*idx_post_n */
+};
+
 struct maxpool_plan {
-    maxpool_desc desc; /* as given (copied) */
+    /* As given (copied), except index_axis and index_order when idx_post is
+     * not NONE: they then hold what the kernels compute (index_axis 2,
+     * ROW_MAJOR: the within-plane row-major offset), and maxpool_run turns
+     * that into the requested convention afterwards. Kernels never see an
+     * index_axis above 2 or CHANNELS_LAST. */
+    maxpool_desc desc;
     int rank;          /* spatial rank */
     int64_t n, c;      /* batch and channels */
     maxpool_axis axis[MAXPOOL_MAX_SPATIAL];
@@ -83,6 +95,12 @@ struct maxpool_plan {
     int64_t idx_n, idx_c;
     int64_t idx_col_mul[MAXPOOL_MAX_SPATIAL]; /* column-major multiplier of axis i */
     int64_t idx_row_mul[MAXPOOL_MAX_SPATIAL]; /* row-major multiplier of axis i */
+
+    /* Index post-transform (enum maxpool_idx_post), applied by maxpool_run
+     * to every index >= 0 the kernel wrote; -1 stays -1. */
+    int idx_post;
+    int64_t idx_post_mod; /* MOD: product of the input sizes of spatial axes index_axis-2 .. rank-1 */
+    int64_t idx_post_n;   /* CHANNELS_LAST: the batch stride (C * in_spatial with index_axis 0, else 0) */
 
     maxpool_scalar init; /* start value of the running max (empty_value) */
     int nan_propagate;   /* desc.nan_policy == PROPAGATE */
@@ -148,6 +166,13 @@ static inline void maxpool_store_index(const struct maxpool_plan *p, void *indic
     else if (p->desc.index_type == MAXPOOL_INDEX_I32)
         ((int32_t *)indices)[pos] = (int32_t)idx;
 }
+
+/* Applies the plan's index post-transform to output rows [r0, r1) of
+ * indices (a row: one (n, c) plane for channels-first output, one (n,
+ * spatial position) line of C channels for channels-last); rows number
+ * maxpool_index_post_rows(p). No-op for MAXPOOL_IDX_POST_NONE. */
+int64_t maxpool_index_post_rows(const struct maxpool_plan *p);
+void maxpool_index_post(const struct maxpool_plan *p, void *indices, int64_t r0, int64_t r1);
 
 /* Kernel selection (dispatch.c): fills p->kernel. Never fails: the reference
  * kernel takes every plan. */

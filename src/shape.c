@@ -39,9 +39,11 @@ static maxpool_status check_enums(const maxpool_desc *d, maxpool_error *err)
     if ((int)d->index_type < 0 || d->index_type > MAXPOOL_INDEX_I64)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_type=%d is not a maxpool_index_type",
                             (int)d->index_type);
-    if (d->index_axis < 0 || d->index_axis > 2)
-        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=%d must be 0, 1 or 2", d->index_axis);
-    if (d->index_order != MAXPOOL_INDEX_ROW_MAJOR && d->index_order != MAXPOOL_INDEX_COL_MAJOR)
+    if (d->index_axis < 0 || d->index_axis > d->spatial_rank + 1)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=%d must be in [0, %d] (spatial_rank %d + 1)",
+                            d->index_axis, d->spatial_rank + 1, d->spatial_rank);
+    if (d->index_order != MAXPOOL_INDEX_ROW_MAJOR && d->index_order != MAXPOOL_INDEX_COL_MAJOR &&
+        d->index_order != MAXPOOL_INDEX_CHANNELS_LAST)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_order=%d is not a maxpool_index_order",
                             (int)d->index_order);
     if (d->nan_policy != MAXPOOL_NAN_IGNORE && d->nan_policy != MAXPOOL_NAN_PROPAGATE)
@@ -59,6 +61,18 @@ static maxpool_status check_enums(const maxpool_desc *d, maxpool_error *err)
                             (int)d->window_init);
     if ((int)d->max_isa < 0 || d->max_isa > MAXPOOL_ISA_NEON)
         return maxpool_fail(err, MAXPOOL_ERR_INVALID_ATTRIBUTE, "max_isa=%d is not a maxpool_isa", (int)d->max_isa);
+    if (d->index_axis > 2 && d->index_order != MAXPOOL_INDEX_ROW_MAJOR)
+        return maxpool_fail(err, MAXPOOL_ERR_UNSUPPORTED,
+                            "index_axis=%d (within spatial axes) takes index_order ROW_MAJOR only (index_order=%d)",
+                            d->index_axis, (int)d->index_order);
+    if (d->index_axis > 2 && d->empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP)
+        return maxpool_fail(err, MAXPOOL_ERR_UNSUPPORTED,
+                            "index_axis=%d (within spatial axes) takes empty_index MINUS_ONE or PLANE_START, not "
+                            "FIRST_TAP",
+                            d->index_axis);
+    if (d->index_order == MAXPOOL_INDEX_CHANNELS_LAST && d->index_axis > 1)
+        return maxpool_fail(err, MAXPOOL_ERR_UNSUPPORTED,
+                            "index_order CHANNELS_LAST takes index_axis 0 or 1 (index_axis=%d)", d->index_axis);
     return MAXPOOL_OK;
 }
 
@@ -117,6 +131,12 @@ static maxpool_status lower_fixed_axis(const maxpool_desc *d, int i, maxpool_axi
     if (!maxpool_add(in, pb, &span) || !maxpool_add(span, pe, &span))
         return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "axis %d: input %lld + pads %lld + %lld overflows int64", i,
                             (long long)in, (long long)pb, (long long)pe);
+    if (d->require_kernel_fits && ek > span)
+        return maxpool_fail(err, MAXPOOL_ERR_INVALID_SHAPE,
+                            "axis %d: the dilated kernel %lld (kernel %lld, dilation %lld) is larger than the padded "
+                            "input %lld (input %lld, pads %lld+%lld)",
+                            i, (long long)ek, (long long)k, (long long)dil, (long long)span, (long long)in,
+                            (long long)pb, (long long)pe);
     span -= ek; /* span >= 0 > -ek: no overflow */
     if (d->rounding == MAXPOOL_ROUND_FLOOR)
         out = maxpool_floordiv(span, s) + 1;
@@ -289,6 +309,7 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
         return maxpool_fail(err, MAXPOOL_ERR_NULL_POINTER, "input_shape is NULL");
     if ((st = check_enums(d, err)) != MAXPOOL_OK || (st = check_axis_attributes(d, err)) != MAXPOOL_OK)
         return st;
+    const int orig_index_axis = d->index_axis;
 
     memset(p, 0, sizeof *p);
     p->desc = *d;
@@ -376,7 +397,15 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
             max_coord[i] = ax->dilation - 1;
     }
 
-    /* index convention */
+    /* index convention; conventions the kernels do not compute become the
+     * within-plane row-major offset (index_axis 2) plus a post-transform */
+    p->idx_post = MAXPOOL_IDX_POST_NONE;
+    if (d->index_type != MAXPOOL_INDEX_NONE && (d->index_axis > 2 || d->index_order == MAXPOOL_INDEX_CHANNELS_LAST)) {
+        p->idx_post = d->index_axis > 2 ? MAXPOOL_IDX_POST_MOD : MAXPOOL_IDX_POST_CHANNELS_LAST;
+        p->desc.index_axis = 2;
+        p->desc.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        d = &p->desc; /* the kernels' convention from here on */
+    }
     if (d->index_type != MAXPOOL_INDEX_NONE) {
         int64_t mul = 1, max_spatial = 0;
         for (int i = 0; i < r; ++i) { /* column-major multipliers */
@@ -405,8 +434,32 @@ maxpool_status maxpool_infer(const maxpool_desc *d, const int64_t *shape, struct
             return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
         if (d->index_type == MAXPOOL_INDEX_I32 && max_index > INT32_MAX)
             return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW,
-                                "index_type=i32: indices up to %lld do not fit int32 (index_axis=%d)",
-                                (long long)max_index, d->index_axis);
+                                "index_type=i32: indices up to %lld do not fit int32 (index_axis=%d%s)",
+                                (long long)max_index, orig_index_axis,
+                                p->idx_post == MAXPOOL_IDX_POST_NONE ? ""
+                                : p->idx_post == MAXPOOL_IDX_POST_MOD
+                                    ? "; the within-plane offset, computed first, must fit"
+                                    : "");
+        if (p->idx_post == MAXPOOL_IDX_POST_MOD) {
+            const int a = orig_index_axis - 2; /* first spatial axis kept: the modulus divides in_spatial */
+            int64_t m = 1;
+            for (int i = a; i < r; ++i)
+                m *= p->axis[i].in;
+            p->idx_post_mod = m;
+        } else if (p->idx_post == MAXPOOL_IDX_POST_CHANNELS_LAST) {
+            /* largest index: max_spatial*C + (C-1) + (N-1)*C*in_spatial */
+            const int64_t cpos = p->c > 0 ? p->c : 1;
+            int64_t top;
+            p->idx_post_n = orig_index_axis == 0 ? cpos * p->in_spatial : 0; /* fits: the input size was checked */
+            if (!maxpool_mul(max_spatial, cpos, &top) || !maxpool_add(top, cpos - 1, &top) ||
+                (p->n > 0 && !maxpool_add(top, (p->n - 1) * p->idx_post_n, &top)))
+                return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW, "index range overflows int64");
+            if (d->index_type == MAXPOOL_INDEX_I32 && top > INT32_MAX)
+                return maxpool_fail(err, MAXPOOL_ERR_OVERFLOW,
+                                    "index_type=i32: channels-last indices up to %lld do not fit int32 "
+                                    "(index_axis=%d)",
+                                    (long long)top, orig_index_axis);
+        }
     }
     /* the kernels' in-plane offsets (row-major), saturated */
     {

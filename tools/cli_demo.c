@@ -1,21 +1,37 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * maxpool demo: the OpenVINO MaxPool examples of the spec texts and one
- * adaptive 3-D example, computed by the library from built-in inputs and
- * compared with the values written in the texts.
+ * maxpool demo: examples of each system the library mirrors (OpenVINO
+ * MaxPool, ONNX MaxPool, PyTorch max_pool2d and adaptive_max_pool2d, Ascend
+ * aclnnAdaptiveMaxPool3d), computed by the library from built-in inputs and
+ * compared with values from the specs or the real implementations.
  *
  * Sources of the expected values (never the library's own output):
- *  - Examples 1-8: /work/shared/seeds/000 (OpenVINO MaxPool-14, numbering
- *    used here) and 004 (MaxPool-8, the same examples with their pads), with
- *    the corrections of SPEC-NOTES.md: example 1's output row 1 is
- *    [4, 5, 5, 3] / [3, 4, 4, 2] (the text prints [4, 5, 5, -6] / [3, 4, 4, 5]);
- *    examples 1, 5 and 7 use pads_begin = pads_end = [1, 1] as 004 shows
- *    (000 lost them); example 5 (ceil_torch) gives [[1, 3], [7, 9]] with
- *    those pads; example 8 is 004's example 7 in full (axis = 2).
- *  - Example 9: seeds/003 (aclnnAdaptiveMaxPool3d) has the window formula
- *    (start = floor(l*D/Do), end = ceil((l+1)*D/Do), end exclusive) but no
- *    numbers; the expected values below were worked out by hand from that
- *    formula (windows written out in the comment at the table).
+ *  - Examples 1-8: the OpenVINO operation specs, MaxPool-14
+ *    (https://docs.openvino.ai/2024/documentation/openvino-ir-format/operation-sets/operation-specs/pooling/max-pool-14.html,
+ *    numbering used here) and MaxPool-8 (.../pooling/max-pool-8.html, the
+ *    same examples with their pads). Where the texts are wrong, the values
+ *    are what the openvino package computes: example 1's output row 1 is
+ *    [4, 5, 5, 3] / [3, 4, 4, 2] (the texts print [4, 5, 5, -6] / [3, 4, 4, 5];
+ *    ONNX Runtime and PyTorch agree with 3 / 2); examples 1, 5 and 7 use
+ *    pads_begin = pads_end = [1, 1] as MaxPool-8 shows (MaxPool-14 lost
+ *    them); example 5 (ceil_torch) gives [[1, 3], [7, 9]] with those pads;
+ *    example 8 is MaxPool-8's example 7 in full (axis = 2).
+ *  - Example 9: the Ascend aclnnAdaptiveMaxPool3d doc (CANN operator API,
+ *    https://www.hiascend.com/document, "aclnnAdaptiveMaxPool3d") has the
+ *    window formula (start = floor(l*D/Do), end = ceil((l+1)*D/Do); the end
+ *    is exclusive, as in PyTorch's adaptive pooling) but no numbers; the
+ *    expected values below were worked out by hand from that formula
+ *    (windows written out in the comment at the table).
+ *  - Examples 10-12: ONNX MaxPool (https://onnx.ai/onnx/operators/onnx__MaxPool.html)
+ *    has no worked example; these are the onnx package's backend node tests
+ *    test_maxpool_with_argmax_2d_precomputed_pads, ..._precomputed_strides
+ *    (storage_order = 1) and test_maxpool_2d_ceil (onnx/backend/test/case/node/maxpool.py,
+ *    https://github.com/onnx/onnx), indices of the last one from ONNX Runtime
+ *    1.32; ONNX Runtime 1.32 gives the same values and indices for all three.
+ *  - Examples 13-14: torch.nn.functional.max_pool2d and adaptive_max_pool2d
+ *    (https://pytorch.org/docs/stable/generated/torch.nn.functional.max_pool2d.html,
+ *    .../torch.nn.functional.adaptive_max_pool2d.html) document no numbers;
+ *    the expected values are PyTorch 1.13's output (Debian python3-torch).
  */
 #include "cli.h"
 
@@ -25,7 +41,7 @@
 typedef struct demo_case {
     const char *title;
     const char *source;
-    int adaptive; /* 0: OpenVINO MaxPool-14; 1: aclnn AdaptiveMaxPool3d */
+    int kind; /* DEMO_OPENVINO, DEMO_ACLNN, ... */
     /* OpenVINO attributes (counts 0 = absent) */
     int rank; /* spatial rank */
     const int64_t *kernel, *strides, *pads_begin, *pads_end, *dilations;
@@ -39,9 +55,14 @@ typedef struct demo_case {
     int64_t out_shape[5];
     const float *y;        /* expected values */
     const int64_t *indices; /* expected indices */
+    /* ONNX: storage_order; ONNX and PyTorch: ceil_mode */
+    int storage_order, ceil_mode;
 } demo_case;
 
-static const int64_t one1[] = {1}, three1[] = {3};
+/* kinds of example (the first two are 0 and 1: the initialisers below use them) */
+enum { DEMO_OPENVINO = 0, DEMO_ACLNN = 1, DEMO_ONNX = 2, DEMO_TORCH = 3, DEMO_TORCH_ADAPTIVE = 4 };
+
+static const int64_t one1[] = {1}, two1[] = {2}, three1[] = {3};
 static const int64_t zero2[] = {0, 0}, one2[] = {1, 1}, two2[] = {2, 2};
 
 /* The 3x3 inputs of the texts. */
@@ -96,30 +117,68 @@ static const float x9[] = {7, 0, 1, -5, -2, -8, -3, 4, 5, 6, 0, 1, 8, 3, 3, -6, 
 static const float y9[] = {8, 3, 4, 8, 6, 5};
 static const int64_t i9[] = {12, 13, 7, 16, 9, 22};
 
+/* Examples 10-11: the onnx package's node tests, input 1..25 as 5x5. */
+static const int64_t two2b[] = {2, 2}, five2[] = {5, 5}, three2[] = {3, 3};
+static const float x25[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25};
+/* 10: kernel 5x5, pads 2,2,2,2 */
+static const float y10[] = {13, 14, 15, 15, 15, 18, 19, 20, 20, 20, 23, 24, 25, 25, 25, 23, 24, 25, 25, 25, 23, 24, 25, 25, 25};
+static const int64_t i10[] = {12, 13, 14, 14, 14, 17, 18, 19, 19, 19, 22, 23, 24, 24, 24, 22, 23, 24, 24, 24, 22, 23, 24, 24, 24};
+/* 11: kernel 2x2, strides 2, storage_order 1 (indices count the spatial part column-major) */
+static const float y11[] = {7, 9, 17, 19};
+static const int64_t i11[] = {6, 16, 8, 18};
+/* 12: 4x4 input 1..16, kernel 3x3, strides 2, ceil_mode 1 */
+static const float x16[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+static const float y12[] = {11, 12, 15, 16};
+static const int64_t i12[] = {10, 11, 14, 15};
+/* 13: PyTorch max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True, return_indices=True) */
+static const float x13[] = {3, -1, 4, 1, -5, 9, 2, -6, 5, 3, 5, 8, 9, -7, 9, 3, 2, 3, 8, 4};
+static const float y13[] = {9, 5, 5, 9, 9, 9, 3, 8, 8};
+static const int64_t i13[] = {5, 8, 8, 5, 12, 14, 15, 18, 18};
+/* 14: PyTorch adaptive_max_pool2d(x, (2, 3), return_indices=True) */
+static const int64_t os14[] = {2, 3};
+static const float x14[] = {1, 7, 3, 0, 2, 4, -2, 7, 6, 1, 0, 5, 5, -3, 8};
+static const float y14[] = {7, 7, 6, 5, 7, 8};
+static const int64_t i14[] = {1, 1, 8, 11, 7, 14};
+
 static const demo_case cases[] = {
     {"OpenVINO MaxPool example 1: explicit padding",
-     "seeds 000 and 004, example 1 (pads from 004); output row 1 corrected as SPEC-NOTES.md says", 0, 2, two2, one2,
-     one2, one2, NULL, "floor", "explicit", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 4, 4}, y1, i1},
-    {"OpenVINO MaxPool example 2: 1-D kernel, auto_pad = valid", "seeds 000 and 004, example 2", 0, 1, three1, one1,
-     NULL, NULL, NULL, "floor", "valid", 0, NULL, {1, 1, 7}, x2, {1, 1, 5}, y2, i2},
-    {"OpenVINO MaxPool example 3: auto_pad = same_lower", "seeds 000 and 004, example 3", 0, 2, two2, one2, NULL, NULL,
-     NULL, "floor", "same_lower", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 3, 3}, y3, i3},
-    {"OpenVINO MaxPool example 4: auto_pad = same_upper, two channels", "seeds 000 and 004, example 4", 0, 2, two2,
-     one2, NULL, NULL, NULL, "floor", "same_upper", 0, NULL, {1, 2, 3, 3}, x4, {1, 2, 3, 3}, y4, i4},
+     "OpenVINO MaxPool-14/-8 spec, example 1 (pads from MaxPool-8); output row 1 as OpenVINO computes it (the texts print -6 / 5)", 0, 2, two2, one2,
+     one2, one2, NULL, "floor", "explicit", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 4, 4}, y1, i1, 0, 0},
+    {"OpenVINO MaxPool example 2: 1-D kernel, auto_pad = valid", "OpenVINO MaxPool-14/-8 spec, example 2", 0, 1, three1, one1,
+     NULL, NULL, NULL, "floor", "valid", 0, NULL, {1, 1, 7}, x2, {1, 1, 5}, y2, i2, 0, 0},
+    {"OpenVINO MaxPool example 3: auto_pad = same_lower", "OpenVINO MaxPool-14/-8 spec, example 3", 0, 2, two2, one2, NULL, NULL,
+     NULL, "floor", "same_lower", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 3, 3}, y3, i3, 0, 0},
+    {"OpenVINO MaxPool example 4: auto_pad = same_upper, two channels", "OpenVINO MaxPool-14/-8 spec, example 4", 0, 2, two2,
+     one2, NULL, NULL, NULL, "floor", "same_upper", 0, NULL, {1, 2, 3, 3}, x4, {1, 2, 3, 3}, y4, i4, 0, 0},
     {"OpenVINO MaxPool example 5: rounding_type = ceil_torch",
-     "seed 000, example 5, with pads 1/1 as SPEC-NOTES.md says (the last window would start in the padding: dropped)",
-     0, 2, two2, two2, one2, one2, NULL, "ceil_torch", "explicit", 0, NULL, {1, 1, 3, 3}, x_b, {1, 1, 2, 2}, y5, i5},
+     "OpenVINO MaxPool-14 spec, example 5, with pads 1/1 (the last window would start in the padding: dropped)",
+     0, 2, two2, two2, one2, one2, NULL, "ceil_torch", "explicit", 0, NULL, {1, 1, 3, 3}, x_b, {1, 1, 2, 2}, y5, i5, 0, 0},
     {"OpenVINO MaxPool example 6: auto_pad = valid, rounding_type = ceil",
-     "seed 000 example 6 / 004 example 5 (the example, not the valid formula, is what OpenVINO computes)", 0, 2, two2,
-     two2, NULL, NULL, NULL, "ceil", "valid", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 2, 2}, y6, i6},
-    {"OpenVINO MaxPool example 7: dilated kernel", "seed 000 example 7 / 004 example 6 (pads from 004)", 0, 2, two2,
-     one2, one2, one2, two2, "floor", "explicit", 0, NULL, {1, 1, 3, 3}, x_b, {1, 1, 3, 3}, y7, i7},
+     "OpenVINO MaxPool-14 example 6 / MaxPool-8 example 5 (the example, not the valid formula, is what OpenVINO computes)", 0, 2, two2,
+     two2, NULL, NULL, NULL, "ceil", "valid", 0, NULL, {1, 1, 3, 3}, x_a, {1, 1, 2, 2}, y6, i6, 0, 0},
+    {"OpenVINO MaxPool example 7: dilated kernel", "OpenVINO MaxPool-14 example 7 / MaxPool-8 example 6 (pads from MaxPool-8)", 0, 2, two2,
+     one2, one2, one2, two2, "floor", "explicit", 0, NULL, {1, 1, 3, 3}, x_b, {1, 1, 3, 3}, y7, i7, 0, 0},
     {"OpenVINO MaxPool example 8: axis = 2 (indices within each plane)",
-     "seed 004 example 7 (000 example 8 is cut off)", 0, 2, two2, one2, zero2, zero2, one2, "floor", "explicit", 2,
-     NULL, {1, 2, 3, 3}, x8, {1, 2, 2, 2}, y8, i8},
+     "OpenVINO MaxPool-8 spec, example 7 (MaxPool-14 example 8, in full)", 0, 2, two2, one2, zero2, zero2, one2, "floor", "explicit", 2,
+     NULL, {1, 2, 3, 3}, x8, {1, 2, 2, 2}, y8, i8, 0, 0},
     {"aclnn AdaptiveMaxPool3d: outputSize = [1, 2, 3], int32 indices",
-     "seed 003 window formula (end exclusive, SPEC-NOTES.md); values worked out by hand", 1, 3, NULL, NULL, NULL,
-     NULL, NULL, NULL, NULL, 0, os9, {1, 1, 2, 3, 4}, x9, {1, 1, 1, 2, 3}, y9, i9},
+     "aclnnAdaptiveMaxPool3d doc, window formula (end exclusive); values worked out by hand", 1, 3, NULL, NULL, NULL,
+     NULL, NULL, NULL, NULL, 0, os9, {1, 1, 2, 3, 4}, x9, {1, 1, 1, 2, 3}, y9, i9, 0, 0},
+    {"ONNX MaxPool: kernel 5x5, pads 2 on every side, with Indices",
+     "onnx node test test_maxpool_with_argmax_2d_precomputed_pads (ONNX Runtime agrees)", DEMO_ONNX, 2, five2, NULL,
+     two2b, two2b, NULL, NULL, NULL, 0, NULL, {1, 1, 5, 5}, x25, {1, 1, 5, 5}, y10, i10, -1, -1},
+    {"ONNX MaxPool: strides 2, storage_order = 1 (column-major indices)",
+     "onnx node test test_maxpool_with_argmax_2d_precomputed_strides (ONNX Runtime agrees)", DEMO_ONNX, 2, two2b,
+     two2b, NULL, NULL, NULL, NULL, NULL, 0, NULL, {1, 1, 5, 5}, x25, {1, 1, 2, 2}, y11, i11, 1, -1},
+    {"ONNX MaxPool: kernel 3x3, strides 2, ceil_mode = 1",
+     "onnx node test test_maxpool_2d_ceil (values); indices from ONNX Runtime 1.32", DEMO_ONNX, 2, three2, two2b,
+     NULL, NULL, NULL, NULL, NULL, 0, NULL, {1, 1, 4, 4}, x16, {1, 1, 2, 2}, y12, i12, -1, 1},
+    {"PyTorch max_pool2d: kernel 3, stride 2, padding 1, ceil_mode = True, return_indices = True",
+     "torch.nn.functional.max_pool2d, PyTorch 1.13", DEMO_TORCH, 2, three1, two1, one1, NULL, NULL, NULL, NULL, 0,
+     NULL, {1, 1, 4, 5}, x13, {1, 1, 3, 3}, y13, i13, 0, 1},
+    {"PyTorch adaptive_max_pool2d: output_size = (2, 3), return_indices = True",
+     "torch.nn.functional.adaptive_max_pool2d, PyTorch 1.13", DEMO_TORCH_ADAPTIVE, 2, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL, 0, os14, {1, 1, 3, 5}, x14, {1, 1, 2, 3}, y14, i14, 0, 0},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -204,7 +263,7 @@ static int run_case(int number, const demo_case *k)
     maxpool_error err = {MAXPOOL_OK, ""};
     maxpool_status st;
     printf("    command:");
-    if (!k->adaptive) {
+    if (k->kind == DEMO_OPENVINO) {
         maxpool_openvino_attrs a;
         maxpool_openvino_attrs_init(&a, 14);
         printf(" maxpool openvino --version 14");
@@ -233,10 +292,63 @@ static int run_case(int number, const demo_case *k)
         a.axis = k->axis;
         a.want_indices = 1;
         st = maxpool_openvino_lower(&a, MAXPOOL_F32, ndim, &desc, &err);
+    } else if (k->kind == DEMO_ONNX) {
+        /* ONNX: pads as [begins..., ends...] (pads_begin / pads_end here) */
+        maxpool_onnx_attrs a;
+        maxpool_onnx_attrs_init(&a, 22);
+        printf(" maxpool onnx --opset 22");
+        print_list_flag("kernel_shape", k->kernel, k->rank);
+        print_list_flag("strides", k->strides, k->rank);
+        memcpy(a.kernel_shape, k->kernel, (size_t)k->rank * sizeof(int64_t));
+        a.n_kernel_shape = k->rank;
+        if (k->strides) {
+            memcpy(a.strides, k->strides, (size_t)k->rank * sizeof(int64_t));
+            a.n_strides = k->rank;
+        }
+        if (k->pads_begin) {
+            memcpy(a.pads, k->pads_begin, (size_t)k->rank * sizeof(int64_t));
+            memcpy(a.pads + k->rank, k->pads_end, (size_t)k->rank * sizeof(int64_t));
+            a.n_pads = 2 * k->rank;
+            print_list_flag("pads", a.pads, a.n_pads);
+        }
+        if (k->ceil_mode >= 0) {
+            a.ceil_mode = k->ceil_mode;
+            printf(" --ceil_mode %d", k->ceil_mode);
+        }
+        if (k->storage_order >= 0) {
+            a.storage_order = k->storage_order;
+            printf(" --storage_order %d", k->storage_order);
+        }
+        printf(" X.npy Y.npy Indices.npy\n");
+        a.want_indices = 1;
+        st = maxpool_onnx_lower(&a, MAXPOOL_F32, ndim, &desc, &err);
+    } else if (k->kind == DEMO_TORCH) {
+        /* PyTorch: one value per list broadcasts to every axis */
+        maxpool_torch_attrs a;
+        maxpool_torch_attrs_init(&a);
+        printf(" maxpool torch");
+        print_list_flag("kernel_size", k->kernel, 1);
+        print_list_flag("stride", k->strides, 1);
+        print_list_flag("padding", k->pads_begin, 1);
+        printf(" --ceil_mode %d X.npy Y.npy Indices.npy\n", k->ceil_mode);
+        a.kernel_size[0] = k->kernel[0];
+        a.n_kernel_size = 1;
+        if (k->strides) {
+            a.stride[0] = k->strides[0];
+            a.n_stride = 1;
+        }
+        if (k->pads_begin) {
+            a.padding[0] = k->pads_begin[0];
+            a.n_padding = 1;
+        }
+        a.ceil_mode = k->ceil_mode;
+        a.return_indices = 1;
+        st = maxpool_torch_lower(&a, MAXPOOL_F32, ndim, &desc, &err);
     } else {
+        int torch = k->kind == DEMO_TORCH_ADAPTIVE;
         maxpool_adaptive_attrs a;
-        maxpool_adaptive_attrs_init(&a, MAXPOOL_ADAPTIVE_ACLNN);
-        printf(" maxpool adaptive --flavor aclnn");
+        maxpool_adaptive_attrs_init(&a, torch ? MAXPOOL_ADAPTIVE_TORCH : MAXPOOL_ADAPTIVE_ACLNN);
+        printf(" maxpool adaptive --flavor %s", torch ? "torch" : "aclnn");
         print_list_flag("output_size", k->output_size, k->rank);
         printf(" X.npy Y.npy Indices.npy\n");
         memcpy(a.output_size, k->output_size, (size_t)k->rank * sizeof(int64_t));
@@ -295,9 +407,11 @@ static int run_case(int number, const demo_case *k)
             ok = 0;
     if (ok)
         printf("    check: output and indices match %s\n\n",
-               k->adaptive ? "the values worked out from the spec's formula" : "the spec text");
+               k->kind == DEMO_ACLNN       ? "the values worked out from the spec's formula"
+               : k->kind == DEMO_OPENVINO ? "the spec text"
+                                          : "the real implementation");
     else {
-        printf("    check: MISMATCH with the spec text, which says:\n");
+        printf("    check: MISMATCH with the expected values (%s):\n", k->source);
         for (int64_t i = 0; i < exp_n; ++i)
             dv[i] = k->y[i];
         print_tensor("expected output", k->out_shape, ndim, dv);
@@ -319,17 +433,19 @@ int cli_demo(int argc, char **argv)
 {
     if (argc > 0) {
         if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
-            printf("usage: maxpool demo\n\nRuns the eight OpenVINO MaxPool examples of the spec texts and one "
-                   "adaptive 3-D example\non built-in data, prints inputs, outputs and indices, and checks them "
-                   "against the\nvalues in the texts. Exit status 0 when every example matches, 1 otherwise.\n");
+            printf("usage: maxpool demo\n\nRuns the eight OpenVINO MaxPool examples of the spec texts, one "
+                   "aclnn adaptive 3-D example,\nthree ONNX MaxPool examples (the onnx package's node tests) and "
+                   "two PyTorch ones\n(max_pool2d, adaptive_max_pool2d) on built-in data, prints inputs, outputs "
+                   "and\nindices, and checks them against the values of the spec texts or of the real\n"
+                   "implementations. Exit status 0 when every example matches, 1 otherwise.\n");
             return CLI_EXIT_OK;
         }
         cli_error("demo takes no arguments (got '%s')", argv[0]);
         return CLI_EXIT_USAGE;
     }
-    printf("maxpool %d.%d.%d demo: spec examples, computed by the library on built-in data\n"
+    printf("maxpool %s demo: examples of OpenVINO, aclnn, ONNX and PyTorch, computed by the library on built-in data\n"
            "(values are f32; indices count from 0, padding never wins; CPU: %s)\n\n",
-           MAXPOOL_VERSION_MAJOR, MAXPOOL_VERSION_MINOR, MAXPOOL_VERSION_PATCH, maxpool_isa_name(maxpool_cpu_isa()));
+           maxpool_version(), maxpool_isa_name(maxpool_cpu_isa()));
     int matched = 0, failed = 0;
     for (int i = 0; i < NCASES; ++i) {
         int r = run_case(i + 1, &cases[i]);
@@ -339,11 +455,12 @@ int cli_demo(int argc, char **argv)
             ++failed;
     }
     if (failed) {
-        printf("%d of %d examples match the spec text; %d do NOT (see MISMATCH above).\n", matched, NCASES, failed);
+        printf("%d of %d examples match their expected values; %d do NOT (see MISMATCH above).\n", matched, NCASES,
+               failed);
         fflush(stdout);
-        cli_error("demo: %d of %d examples do not match the spec text", failed, NCASES);
+        cli_error("demo: %d of %d examples do not match their expected values", failed, NCASES);
         return CLI_EXIT_REJECTED;
     }
-    printf("All %d examples match the spec text.\n", NCASES);
+    printf("All %d examples match their expected values (spec texts and real implementations).\n", NCASES);
     return CLI_EXIT_OK;
 }

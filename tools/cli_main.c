@@ -2,8 +2,8 @@
 /*
  * maxpool: command-line front door to the library.
  *
- *   maxpool onnx|openvino|adaptive|torch [attributes] X.npy Y.npy [Indices.npy]
- *   maxpool shape onnx|openvino|adaptive|torch [attributes] --input_shape 1,3,224,224
+ *   maxpool onnx|openvino|adaptive|torch|tf [attributes] X.npy Y.npy [Indices.npy]
+ *   maxpool shape onnx|openvino|adaptive|torch|tf [attributes] --input_shape 1,3,224,224
  *   maxpool demo
  *
  * The attributes go unchanged into the maxpool_*_attrs structs and through
@@ -164,20 +164,25 @@ static void adaptive_options(cli_table *t)
 {
     cli_add(t, "output_size", CLI_LIST, MAXPOOL_MAX_SPATIAL, NULL, "O,O,...", "output size per spatial axis (required)");
     cli_add(t, "flavor", CLI_CHOICE, 0, flavor_choices, "torch|aclnn|openvino",
-            "index convention; default torch (openvino when --index_element_type is given)");
+            "the system whose rules apply (NaN, index type); default torch; required with --index_element_type");
     cli_add(t, "index_element_type", CLI_STRING, 0, NULL, "i32|i64", "type of the indices; default: the flavor's");
+    cli_add(t, "dims", CLI_INT, 0, NULL, "1|2|3",
+            "adaptive_max_pool{1,2,3}d (flavor torch): a rank dims+1 input is unbatched (C, D...); default rank-2");
 }
 
 static int adaptive_lower(cli_table *t, maxpool_dtype dtype, int rank, int want_indices, maxpool_desc *desc,
                           maxpool_error *err, char *msg, size_t msg_size)
 {
-    (void)msg;
-    (void)msg_size;
     maxpool_adaptive_flavor flavor = MAXPOOL_ADAPTIVE_TORCH;
-    if (cli_given(t, "flavor"))
+    if (cli_given(t, "flavor")) {
         flavor = flavor_values[cli_given(t, "flavor")->choice];
-    else if (cli_given(t, "index_element_type"))
-        flavor = MAXPOOL_ADAPTIVE_OPENVINO;
+    } else if (cli_given(t, "index_element_type")) {
+        /* the flavor decides NaN handling too: never inferred from the index type */
+        snprintf(msg, msg_size,
+                 "adaptive: --index_element_type needs an explicit --flavor (openvino: i32 or i64; torch: i64; "
+                 "aclnn: i32)");
+        return -1;
+    }
     maxpool_adaptive_attrs a;
     maxpool_adaptive_attrs_init(&a, flavor);
     copy_list(t, "output_size", a.output_size, &a.n_output_size);
@@ -196,6 +201,8 @@ static void torch_options(cli_table *t)
     cli_add(t, "padding", CLI_LIST, MAXPOOL_MAX_SPATIAL, NULL, "P[,P,...]", "symmetric padding; default 0");
     cli_add(t, "dilation", CLI_LIST, MAXPOOL_MAX_SPATIAL, NULL, "D[,D,...]", "dilation; default 1");
     cli_add(t, "ceil_mode", CLI_INT, 0, NULL, "0|1", "round the output size up; default 0");
+    cli_add(t, "dims", CLI_INT, 0, NULL, "1|2|3",
+            "max_pool{1,2,3}d: a rank dims+1 input is unbatched (C, D...), as PyTorch takes it; default rank-2");
 }
 
 static int torch_lower(cli_table *t, maxpool_dtype dtype, int rank, int want_indices, maxpool_desc *desc,
@@ -213,6 +220,37 @@ static int torch_lower(cli_table *t, maxpool_dtype dtype, int rank, int want_ind
     return maxpool_torch_lower(&a, dtype, rank, desc, err) == MAXPOOL_OK ? 0 : -1;
 }
 
+/* ---- TensorFlow ---- */
+
+static void tf_options(cli_table *t)
+{
+    cli_add(t, "ksize", CLI_LIST, 4, NULL, "K[,K[,K,K]]", "window size: 1 value (H and W), 2 (H, W) or 4 (N, H, W, C) (required)");
+    cli_add(t, "strides", CLI_LIST, 4, NULL, "S[,S[,S,S]]", "stride: 1, 2 or 4 values as ksize (required)");
+    cli_add(t, "padding", CLI_STRING, 0, NULL, "SAME|VALID", "padding algorithm (required)");
+    cli_add(t, "data_format", CLI_STRING, 0, NULL, "NHWC", "NHWC only; default NHWC");
+    cli_add(t, "output_dtype", CLI_STRING, 0, NULL, "int32|int64", "type of the argmax (Targmax); default int64");
+    cli_add(t, "include_batch_in_index", CLI_INT, 0, NULL, "0|1", "1: argmax over the whole tensor; default 0");
+}
+
+static int tf_lower(cli_table *t, maxpool_dtype dtype, int rank, int want_indices, maxpool_desc *desc,
+                    maxpool_error *err, char *msg, size_t msg_size)
+{
+    maxpool_tf_attrs a;
+    maxpool_tf_attrs_init(&a);
+    copy_list(t, "ksize", a.ksize, &a.n_ksize);
+    copy_list(t, "strides", a.strides, &a.n_strides);
+    a.padding = get_string(t, "padding");
+    a.data_format = get_string(t, "data_format");
+    a.targmax = get_string(t, "output_dtype");
+    if (get_int(t, "include_batch_in_index", 0, &a.include_batch_in_index, msg, msg_size) != 0)
+        return -1;
+    if (maxpool_tf_lower(&a, dtype, rank, desc, err) != MAXPOOL_OK)
+        return -1;
+    if (!want_indices) /* the op always has the argmax output; not asked for, it is not computed */
+        desc->index_type = MAXPOOL_INDEX_NONE;
+    return 0;
+}
+
 static const spec_def specs[] = {
     {"onnx", "ONNX MaxPool (opsets 1, 8, 10, 11, 12, 22)", "--kernel_shape K,K [--strides ...] [--pads ...] ...",
      onnx_options, onnx_lower},
@@ -222,6 +260,8 @@ static const spec_def specs[] = {
      "--output_size O,O [--flavor ...] ...", adaptive_options, adaptive_lower},
     {"torch", "PyTorch max_pool1d/2d/3d", "--kernel_size K,K [--stride ...] [--padding ...] ...", torch_options,
      torch_lower},
+    {"tf", "TensorFlow max_pool_with_argmax (NHWC input; Indices.npy: the argmax)",
+     "--ksize K,K --strides S,S --padding SAME|VALID [--output_dtype ...] ...", tf_options, tf_lower},
 };
 #define NSPECS ((int)(sizeof specs / sizeof specs[0]))
 
@@ -287,14 +327,15 @@ static int apply_common(cli_table *t, maxpool_desc *d, char *msg, size_t msg_siz
 static void print_usage(FILE *f)
 {
     fprintf(f,
-            "maxpool %d.%d.%d: max pooling as ONNX, OpenVINO, PyTorch and adaptive pooling define it.\n"
+            "maxpool %d.%d.%d: max pooling as ONNX, OpenVINO, PyTorch, TensorFlow and adaptive pooling define it.\n"
             "\n"
             "usage:\n"
             "  maxpool onnx     [attributes] X.npy Y.npy [Indices.npy]\n"
             "  maxpool openvino [attributes] X.npy Y.npy [Indices.npy]\n"
             "  maxpool adaptive [attributes] X.npy Y.npy [Indices.npy]\n"
             "  maxpool torch    [attributes] X.npy Y.npy [Indices.npy]\n"
-            "  maxpool shape <onnx|openvino|adaptive|torch> [attributes] --input_shape N,C,D,...\n"
+            "  maxpool tf       [attributes] X.npy Y.npy [Argmax.npy]   (NHWC, max_pool_with_argmax)\n"
+            "  maxpool shape <onnx|openvino|adaptive|torch|tf> [attributes] --input_shape N,C,D,...\n"
             "  maxpool demo     run the OpenVINO spec examples and an adaptive one on built-in data\n"
             "  maxpool --help | --version | <subcommand> --help\n"
             "\n"
@@ -356,6 +397,10 @@ static int make_plan(const spec_def *s, cli_table *t, maxpool_dtype dtype, int n
         cli_error("%s: a %d-dimensional input does not fit this pooling", who, ndim);
         return CLI_EXIT_REJECTED;
     }
+    if (strcmp(who, "tf") == 0 && cli_given(t, "layout") && cli_given(t, "layout")->choice == 0) {
+        cli_error("tf: --layout nchw: max_pool_with_argmax takes NHWC input only");
+        return CLI_EXIT_USAGE;
+    }
     if (apply_common(t, desc, msg, sizeof msg) != 0) {
         cli_error("%s", msg);
         return CLI_EXIT_USAGE;
@@ -375,6 +420,57 @@ static int make_plan(const spec_def *s, cli_table *t, maxpool_dtype dtype, int n
         *plan = NULL;
         return CLI_EXIT_REJECTED;
     }
+    return CLI_EXIT_OK;
+}
+
+/*
+ * The input shape the plan sees. torch and adaptive (flavor torch) with
+ * --dims D take PyTorch's unbatched form: a rank D+1 input (C, D...) is
+ * planned as (1, C, D...) and its output written without the leading 1
+ * (*unbatched = 1); a rank D+2 input is batched; any other rank is refused.
+ * tf refuses an input with a zero dimension, as TensorFlow does. Returns
+ * CLI_EXIT_OK with *pndim / pshape set, or an exit code after the message.
+ */
+static int input_view(const spec_def *s, cli_table *t, int ndim, const int64_t *shape, int *pndim, int64_t *pshape,
+                      int *unbatched)
+{
+    const char *who = s->name;
+    *unbatched = 0;
+    *pndim = ndim;
+    if (ndim > CLI_LIST_CAPACITY) /* cannot happen: .npy files and --input_shape have at most 64 */
+        ndim = CLI_LIST_CAPACITY;
+    memcpy(pshape, shape, (size_t)ndim * sizeof *shape);
+    if (strcmp(who, "tf") == 0) {
+        for (int i = 0; i < ndim; ++i)
+            if (shape[i] == 0) {
+                cli_error("tf: tensor_in must not be empty (dimension %d is 0; TensorFlow rejects it)", i);
+                return CLI_EXIT_REJECTED;
+            }
+    }
+    const cli_opt *dims = cli_find(t, "dims") ? cli_given(t, "dims") : NULL;
+    if (!dims)
+        return CLI_EXIT_OK;
+    if (dims->ival < 1 || dims->ival > 3) {
+        cli_error("%s: --dims %lld must be 1, 2 or 3", who, (long long)dims->ival);
+        return CLI_EXIT_USAGE;
+    }
+    const cli_opt *fl = cli_find(t, "flavor") ? cli_given(t, "flavor") : NULL;
+    if (fl && flavor_values[fl->choice] != MAXPOOL_ADAPTIVE_TORCH) {
+        cli_error("%s: --dims (PyTorch's unbatched inputs) goes with --flavor torch only", who);
+        return CLI_EXIT_USAGE;
+    }
+    const int d = (int)dims->ival;
+    if (ndim == d + 2)
+        return CLI_EXIT_OK;
+    if (ndim != d + 1) {
+        cli_error("%s: --dims %d takes a %d-D (unbatched C, D...) or %d-D (batched N, C, D...) input, not %d-D", who, d,
+                  d + 1, d + 2, ndim);
+        return CLI_EXIT_REJECTED;
+    }
+    pshape[0] = 1;
+    memcpy(pshape + 1, shape, (size_t)ndim * sizeof *shape);
+    *pndim = ndim + 1;
+    *unbatched = 1;
     return CLI_EXIT_OK;
 }
 
@@ -474,17 +570,17 @@ static int check_files(const char *who, const char *x_path, const char *const *o
 static int run_shape(int argc, char **argv)
 {
     if (argc < 1) {
-        cli_error("shape: which spec? expected 'maxpool shape <onnx|openvino|adaptive|torch> ...'");
+        cli_error("shape: which spec? expected 'maxpool shape <onnx|openvino|adaptive|torch|tf> ...'");
         return CLI_EXIT_USAGE;
     }
     if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
-        printf("usage: maxpool shape <onnx|openvino|adaptive|torch> [attributes] --input_shape N,C,D,...\n"
+        printf("usage: maxpool shape <onnx|openvino|adaptive|torch|tf> [attributes] --input_shape N,C,D,...\n"
                "Prints the output shape. 'maxpool shape <spec> --help' lists the attributes.\n");
         return CLI_EXIT_OK;
     }
     const spec_def *s = find_spec(argv[0]);
     if (!s) {
-        cli_error("shape: unknown spec '%s' (expected onnx, openvino, adaptive or torch)", argv[0]);
+        cli_error("shape: unknown spec '%s' (expected onnx, openvino, adaptive, torch or tf)", argv[0]);
         return CLI_EXIT_USAGE;
     }
     char context[64];
@@ -513,14 +609,19 @@ static int run_shape(int argc, char **argv)
     int want_indices = cli_given(&t, "indices") && cli_given(&t, "indices")->choice == 1;
     maxpool_desc desc;
     maxpool_plan *plan;
-    int rc = make_plan(s, &t, dtype, in->n, in->list, want_indices, &desc, &plan);
+    int64_t pshape[CLI_LIST_CAPACITY + 1];
+    int pndim, unbatched;
+    int rc = input_view(s, &t, in->n, in->list, &pndim, pshape, &unbatched);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    rc = make_plan(s, &t, dtype, pndim, pshape, want_indices, &desc, &plan);
     if (rc != CLI_EXIT_OK)
         return rc;
     int64_t out[MAXPOOL_MAX_SPATIAL + 2];
     maxpool_plan_output_shape(plan, out);
     maxpool_plan_destroy(plan);
     char buf[512];
-    cli_format_list(buf, sizeof buf, out, in->n);
+    cli_format_list(buf, sizeof buf, out + unbatched, in->n);
     printf("%s\n", buf);
     return CLI_EXIT_OK;
 }
@@ -581,7 +682,10 @@ static int run_pool(const spec_def *s, int argc, char **argv)
         /* Y keeps X's descriptor: a <u2 file read as bf16 gives a <u2 file. */
     }
     maxpool_desc desc;
-    if ((rc = make_plan(s, &t, dtype, x.ndim, x.shape, i_path != NULL, &desc, &plan)) != CLI_EXIT_OK)
+    int64_t pshape[CLI_LIST_CAPACITY + 1];
+    int pndim, unbatched;
+    if ((rc = input_view(s, &t, x.ndim, x.shape, &pndim, pshape, &unbatched)) != CLI_EXIT_OK ||
+        (rc = make_plan(s, &t, dtype, pndim, pshape, i_path != NULL, &desc, &plan)) != CLI_EXIT_OK)
         goto done;
     rc = CLI_EXIT_REJECTED;
 
@@ -604,9 +708,9 @@ static int run_pool(const spec_def *s, int argc, char **argv)
     }
 
     /* Write every output to a temporary file first, then rename them all. */
-    if (npy_save_begin(&py, y_path, y_descr, x.ndim, out_shape, y, npy_msg, sizeof npy_msg) != 0 ||
-        (i_path && npy_save_begin(&pi, i_path, isize == 4 ? "<i4" : "<i8", x.ndim, out_shape, idx, npy_msg,
-                                  sizeof npy_msg) != 0) ||
+    if (npy_save_begin(&py, y_path, y_descr, x.ndim, out_shape + unbatched, y, npy_msg, sizeof npy_msg) != 0 ||
+        (i_path && npy_save_begin(&pi, i_path, isize == 4 ? "<i4" : "<i8", x.ndim, out_shape + unbatched, idx,
+                                  npy_msg, sizeof npy_msg) != 0) ||
         npy_save_commit(&py, npy_msg, sizeof npy_msg) != 0 ||
         (i_path && npy_save_commit(&pi, npy_msg, sizeof npy_msg) != 0)) {
         cli_error("%s", npy_msg);
@@ -628,7 +732,7 @@ done:
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        cli_error("missing subcommand (onnx, openvino, adaptive, torch, shape, demo; see 'maxpool --help')");
+        cli_error("missing subcommand (onnx, openvino, adaptive, torch, tf, shape, demo; see 'maxpool --help')");
         return CLI_EXIT_USAGE;
     }
     const char *sub = argv[1];
@@ -647,7 +751,7 @@ int main(int argc, char **argv)
     const spec_def *s = find_spec(sub);
     if (s)
         return run_pool(s, argc - 2, argv + 2);
-    cli_error("unknown subcommand '%s' (expected onnx, openvino, adaptive, torch, shape or demo; see 'maxpool --help')",
+    cli_error("unknown subcommand '%s' (expected onnx, openvino, adaptive, torch, tf, shape or demo; see 'maxpool --help')",
               sub);
     return CLI_EXIT_USAGE;
 }

@@ -4,10 +4,10 @@
 #   usage: bash tests/c/test_cli.sh <path-to-maxpool>
 # Needs python3 with numpy (writes the inputs, checks the outputs); prints
 # SKIP and exits 0 when numpy is missing. Expected values come from the spec
-# texts (/work/shared/seeds: OpenVINO examples 1-8 with the SPEC-NOTES.md
-# corrections; ONNX/PyTorch runs use the same cases where the specs agree),
+# texts (OpenVINO MaxPool-14/-8 specs, docs.openvino.ai: examples 1-8 with
+# MaxPool-8's pads and OpenVINO's values where the texts misprint; ONNX/PyTorch runs use the same cases where the specs agree),
 # or from an independent numpy transcription of a spec formula (adaptive
-# windows, seeds/003) -- never from the tool's own output.
+# windows, Ascend aclnnAdaptiveMaxPool3d doc) -- never from the tool's own output.
 set -u
 
 if [ $# -lt 1 ]; then
@@ -81,7 +81,7 @@ def cmd_save(path, dtype, values, *flags):
         np.save(path, a.astype(dtype))
 
 def adaptive_ref(x, osz, index_dtype):
-    """seeds/003: start = floor(l*D/Do), end = ceil((l+1)*D/Do) exclusive;
+    """aclnnAdaptiveMaxPool3d doc: start = floor(l*D/Do), end = ceil((l+1)*D/Do) exclusive;
     the first maximum in row-major window order; indices within each plane."""
     N, C = x.shape[:2]; sp = x.shape[2:]; r = len(sp)
     y = np.zeros((N, C) + tuple(osz), x.dtype); ind = np.zeros(y.shape, index_dtype)
@@ -189,7 +189,7 @@ check() {
         shift 3
     done
 }
-# check_adaptive NAME X Y I OUTPUT_SIZE INDEX_DTYPE: against the seeds/003 formula.
+# check_adaptive NAME X Y I OUTPUT_SIZE INDEX_DTYPE: against the aclnnAdaptiveMaxPool3d window formula.
 check_adaptive() {
     NCHK=$((NCHK + 1))
     cp "$3" "$T/chk/$NCHK.y.npy" && cp "$4" "$T/chk/$NCHK.i.npy"
@@ -240,7 +240,7 @@ expect_rc() { # after run_fail: the documented exit code class
 }
 
 # ---------------------------------------------------------------------------
-# Spec data (seeds/000 + 004, corrected per SPEC-NOTES.md)
+# Spec data (OpenVINO MaxPool-14 + MaxPool-8 examples, misprints fixed)
 # ---------------------------------------------------------------------------
 XA='[[[[-1,2,3],[4,5,-6],[-7,8,9]]]]'
 XB='[[[[1,2,3],[4,5,6],[7,8,9]]]]'
@@ -379,14 +379,14 @@ run_ok "onnx nan default" "$M" onnx --kernel_shape 2 --strides 2 xn.npy y.npy i.
     check "onnx nan default" y.npy '<f4' '[[[1, 3]]]' i.npy '<i8' '[[[0, 2]]]'
 
 # ---- adaptive ---------------------------------------------------------------
-# The hand-worked 3-D example of the demo (seeds/003 formula), aclnn int32.
+# The hand-worked 3-D example of the demo (aclnnAdaptiveMaxPool3d formula), aclnn int32.
 run_ok "adaptive aclnn" "$M" adaptive --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
     check "adaptive aclnn" y.npy '<f4' '[[[[[8,3,4],[8,6,5]]]]]' i.npy '<i4' '[[[[[12,13,7],[16,9,22]]]]]'
 run_ok "adaptive aclnn scalar" "$M" adaptive --isa scalar --flavor aclnn --output_size 1,2,3 x9.npy y.npy i.npy &&
     check "adaptive aclnn scalar" y.npy '<f4' '[[[[[8,3,4],[8,6,5]]]]]' i.npy '<i4' '[[[[[12,13,7],[16,9,22]]]]]'
 run_ok "adaptive torch 3-D" "$M" adaptive --output_size 3,4,4 xr3.npy y.npy i.npy &&
     check_adaptive "adaptive torch 3-D" xr3.npy y.npy i.npy '[3,4,4]' int64
-run_ok "adaptive openvino i32" "$M" adaptive --index_element_type i32 --output_size 4,7 xr2.npy y.npy i.npy &&
+run_ok "adaptive openvino i32" "$M" adaptive --flavor openvino --index_element_type i32 --output_size 4,7 xr2.npy y.npy i.npy &&
     check_adaptive "adaptive openvino i32" xr2.npy y.npy i.npy '[4,7]' int32
 run_ok "adaptive 1-D" "$M" adaptive --output_size 4 xr1.npy y.npy i.npy &&
     check_adaptive "adaptive 1-D" xr1.npy y.npy i.npy '[4]' int64
@@ -452,14 +452,14 @@ shape_is "shape ov ex2" "1,1,5" openvino --kernel 3 --strides 1 --auto_pad valid
 
 # ---- demo, help, version -----------------------------------------------------
 if run_ok "demo" "$M" demo; then
-    if grep -q "All 9 examples match the spec text" "$T/out.txt" && [ "$(grep -c 'check: output and indices match' "$T/out.txt")" -eq 9 ]; then
+    if grep -q "All 14 examples match their expected values" "$T/out.txt" && [ "$(grep -c 'check: output and indices match' "$T/out.txt")" -eq 14 ]; then
         pass
     else
         fail "demo: summary line missing"
     fi
 fi
 run_ok "--help" "$M" --help && { if grep -q "usage:" "$T/out.txt"; then pass; else fail "--help: no usage"; fi; }
-for sub in onnx openvino adaptive torch demo; do
+for sub in onnx openvino adaptive torch tf demo; do
     run_ok "$sub --help" "$M" $sub --help && { if grep -q "usage: maxpool $sub" "$T/out.txt"; then pass; else fail "$sub --help: no usage"; fi; }
 done
 run_ok "shape --help" "$M" shape onnx --help
@@ -752,6 +752,79 @@ run_ok "item 4: pads 2^29, N = 0" sh -c "$VLIMIT"' "$0" onnx --kernel_shape 1,1 
 run_ok "item 5: torch k2 s2^33 d2^32" "$M" torch --kernel_size 2 --stride 8589934592 --dilation 4294967296 \
     --padding 1 --ceil_mode 1 h1.npy hy5.npy hi5.npy &&
     check "item 5: torch k2 s2^33 d2^32" hy5.npy '<f4' '[[[-Infinity]]]' hi5.npy '<i8' '[[[4294967295]]]'
+
+
+# ---- issue 17 item 5: tf subcommand, adaptive --flavor, unbatched torch/adaptive, OpenVINO axis / kernel fits ----
+# Expected values from the real systems, recorded: tensorflow-cpu 2.21 (tf.nn.max_pool_with_argmax),
+# PyTorch 2.x from Debian (torch.nn.functional, unbatched inputs), openvino 2026.4 (MaxPool-8/14).
+py save xt.npy '<f4' '[[[[3,9],[1,4],[7,2]],[[8,6],[NaN,5],[11,10]]],[[[15,13],[12,14],[17,16]],[[19,18],[23,21],[20,22]]]]'
+TFY='[[[[8,9],[11,10],[11,10]],[[8,6],[NaN,10],[11,10]]],[[[23,21],[23,22],[20,22]],[[23,21],[23,22],[20,22]]]]'
+run_ok "tf SAME k2 s1 int32 batch" "$M" tf --ksize 2 --strides 1 --padding SAME --output_dtype int32 \
+    --include_batch_in_index 1 xt.npy y.npy i.npy &&
+    check "tf SAME k2 s1 int32 batch" y.npy '<f4' "$TFY" i.npy '<i4' \
+        '[[[[6,1],[10,11],[10,11]],[[6,7],[8,11],[10,11]]],[[[20,21],[20,23],[22,23]],[[20,21],[20,23],[22,23]]]]'
+run_ok "tf 4-value ksize, int64" "$M" tf --ksize 1,2,2,1 --strides 1,1,1,1 --padding SAME --isa scalar xt.npy y.npy i.npy &&
+    check "tf 4-value ksize, int64" y.npy '<f4' "$TFY" i.npy '<i8' \
+        '[[[[6,1],[10,11],[10,11]],[[6,7],[8,11],[10,11]]],[[[8,9],[8,11],[10,11]],[[8,9],[8,11],[10,11]]]]'
+run_ok "tf no argmax" "$M" tf --ksize 2 --strides 1 --padding SAME xt.npy y.npy && check "tf no argmax" y.npy '<f4' "$TFY"
+shape_is "shape tf VALID" "2,2,2,3" tf --ksize 1,2,2,1 --strides 2 --padding VALID --input_shape 2,5,5,3
+shape_is "shape tf SAME" "2,3,3,3" tf --ksize 3 --strides 2 --padding SAME --input_shape 2,5,5,3
+run_fail "tf padding same" 'padding="same" must be "SAME" or "VALID"' "$M" tf --ksize 2 --strides 1 --padding same xt.npy yF.npy
+expect_rc "tf padding same" 1
+run_fail "tf batch ksize" "pooling on the batch dimension" "$M" tf --ksize 2,2,2,1 --strides 1 --padding SAME xt.npy yF.npy
+run_fail "tf rank 3" "takes only rank 4" "$M" tf --ksize 2 --strides 1 --padding SAME x9.npy yF.npy
+run_fail "tf layout nchw" "NHWC input only" "$M" tf --layout nchw --ksize 2 --strides 1 --padding SAME xt.npy yF.npy
+expect_rc "tf layout nchw" 2
+python3 -c "import numpy as np; np.save('xte.npy', np.zeros((1, 0, 3, 1), np.float32))"
+run_fail "tf empty input" "tensor_in must not be empty" "$M" tf --ksize 2 --strides 1 --padding SAME xte.npy yF.npy
+# adaptive: the flavor is never inferred from --index_element_type
+run_fail "adaptive index type without flavor" "needs an explicit --flavor" "$M" adaptive --output_size 4,7 \
+    --index_element_type i32 xr2.npy yF.npy iF.npy
+expect_rc "adaptive index type without flavor" 2
+run_fail "adaptive torch i32" 'index_element_type="i32"' "$M" adaptive --flavor torch --index_element_type i32 \
+    --output_size 4,7 xr2.npy yF.npy iF.npy
+expect_rc "adaptive torch i32" 1
+run_fail "adaptive openvino --dims" "goes with --flavor torch only" "$M" adaptive --flavor openvino --dims 2 \
+    --output_size 2,3 xr2.npy yF.npy
+# unbatched (C, D...) inputs, as PyTorch takes them
+py save xu.npy '<f4' "$(python3 -c "
+import json; v = [float(i) for i in range(60)]; v[1*30 + 2*6 + 3] = float('nan')
+print(json.dumps([[v[c*30 + h*6:c*30 + h*6 + 6] for h in range(5)] for c in range(2)]).replace('NaN', 'NaN'))")"
+py save xu1.npy '<f4' '[[3,1,4,1],[5,9,2,6],[5,3,5,8]]'
+run_ok "torch unbatched 2-D" "$M" torch --kernel_size 2 --dims 2 xu.npy y.npy i.npy &&
+    check "torch unbatched 2-D" y.npy '<f4' '[[[7,9,11],[19,21,23]],[[37,39,41],[49,NaN,53]]]' \
+        i.npy '<i8' '[[[7,9,11],[19,21,23]],[[7,9,11],[19,15,23]]]'
+run_ok "torch unbatched 1-D" "$M" torch --kernel_size 2 --dims 1 xu1.npy y.npy i.npy &&
+    check "torch unbatched 1-D" y.npy '<f4' '[[3,4],[9,6],[5,8]]' i.npy '<i8' '[[0,2],[1,3],[0,3]]'
+run_ok "torch --dims batched" "$M" torch --kernel_size 2 --dims 1 xu.npy y.npy &&
+    if python3 -c "import numpy as np, sys; sys.exit(np.load('y.npy').shape != (2, 5, 3))"; then pass; else
+        fail "torch --dims batched: shape"; fi
+run_ok "adaptive unbatched 2-D" "$M" adaptive --output_size 2,3 --dims 2 xu.npy y.npy i.npy &&
+    check "adaptive unbatched 2-D" y.npy '<f4' '[[[13,15,17],[25,27,29]],[[43,NaN,47],[55,NaN,59]]]' \
+        i.npy '<i8' '[[[13,15,17],[25,27,29]],[[13,15,17],[25,15,29]]]'
+run_ok "adaptive unbatched 1-D" "$M" adaptive --flavor torch --output_size 3 --dims 1 xu1.npy y.npy i.npy &&
+    check "adaptive unbatched 1-D" y.npy '<f4' '[[3,4,4],[9,9,6],[5,5,8]]' i.npy '<i8' '[[0,2,2],[1,1,3],[0,2,3]]'
+shape_is "shape torch unbatched" "3,4,4" torch --kernel_size 2 --dims 2 --input_shape 3,8,8
+run_fail "torch --dims 3 on 3-D" "--dims 3 takes a 4-D (unbatched C, D...) or 5-D" "$M" torch --kernel_size 2 --dims 3 \
+    xu.npy yF.npy
+run_fail "torch --dims 4" "--dims 4 must be 1, 2 or 3" "$M" torch --kernel_size 2 --dims 4 xu.npy yF.npy
+expect_rc "torch --dims 4" 2
+# OpenVINO axis on a spatial dimension (openvino 2026.4, MaxPool-8, core reference)
+py save xa3.npy '<f4' '[[[[3,9,1,4],[7,2,8,6],[0,5,11,10]],[[15,13,12,14],[17,16,19,18],[23,21,20,22]]]]'
+for ax in 3 -1; do
+    run_ok "ov axis $ax" "$M" openvino --version 8 --kernel 2,2 --strides 1,1 --pads_begin 1,0 --pads_end 0,1 \
+        --index_element_type i32 --axis $ax xa3.npy y.npy i.npy &&
+        check "ov axis $ax" y.npy '<f4' '[[[[9,9,4,4],[9,9,8,6],[7,11,11,10]],[[15,13,14,14],[17,19,19,18],[23,21,22,22]]]]' \
+            i.npy '<i4' '[[[[1,1,3,3],[1,1,2,3],[0,2,2,3]],[[0,1,3,3],[0,2,2,3],[0,1,3,3]]]]'
+done
+# OpenVINO: a dilated kernel larger than the padded input is an error under every rounding_type
+py save x57.npy '<f4' '[[[5,7]]]'
+for rt in floor ceil ceil_torch; do
+    run_fail "ov kernel fits $rt" "is larger than the padded input" "$M" openvino --kernel 3 --strides 2 \
+        --rounding_type $rt x57.npy yF.npy
+done
+run_ok "ov kernel fits same_upper" "$M" openvino --kernel 3 --strides 2 --rounding_type ceil --auto_pad same_upper \
+    x57.npy y.npy && check "ov kernel fits same_upper" y.npy '<f4' '[[[7]]]'
 
 # ---- the deferred value checks ---------------------------------------------
 if [ -s "$T/checks.tsv" ]; then

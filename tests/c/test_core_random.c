@@ -332,6 +332,12 @@ static int model_window_empty(const nax *a, int64_t o, int64_t *first_tap)
 static maxpool_status model_build(const maxpool_desc *d, const int64_t *shape, model *m)
 {
     const int r = d->spatial_rank, cl = d->layout == MAXPOOL_CHANNELS_LAST;
+    /* index conventions the core refuses in combination (maxpool.h) */
+    if (d->index_axis > 2 &&
+        (d->index_order != MAXPOOL_INDEX_ROW_MAJOR || d->empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP))
+        return MAXPOOL_ERR_UNSUPPORTED;
+    if (d->index_order == MAXPOOL_INDEX_CHANNELS_LAST && d->index_axis > 1)
+        return MAXPOOL_ERR_UNSUPPORTED;
     m->r = r;
     m->n = shape[0];
     m->c = cl ? shape[r + 1] : shape[1];
@@ -407,8 +413,17 @@ static void model_run(const maxpool_desc *d, const model *m, const void *x, void
             acc *= m->ax[i].in;
         }
     }
-    const int64_t idx_n = d->index_axis == 0 ? m->c * m->in_spatial : 0;
-    const int64_t idx_c = d->index_axis <= 1 ? m->in_spatial : 0;
+    int64_t idx_n = d->index_axis == 0 ? m->c * m->in_spatial : 0;
+    int64_t idx_c = d->index_axis <= 1 ? m->in_spatial : 0;
+    if (d->index_axis > 2) /* a spatial dimension: only the coordinates of spatial axes index_axis-2.. count */
+        for (int i = 0; i < d->index_axis - 2; ++i)
+            mul[i] = 0;
+    if (d->index_order == MAXPOOL_INDEX_CHANNELS_LAST) { /* offset in a row-major (N, D..., C) tensor */
+        for (int i = 0; i < r; ++i)
+            mul[i] *= m->c;
+        idx_c = 1;
+        idx_n = d->index_axis == 0 ? m->c * m->in_spatial : 0;
+    }
     const uint64_t sbits = start_bits(t, d->empty_value);
     const key skey = key_of(t, sbits);
     /* every input element's bits and key, in memory order */
@@ -523,7 +538,7 @@ static void describe(char *buf, size_t size, int id, const maxpool_desc *d, cons
     }
     if (len < (int)size)
         snprintf(buf + len, size - (size_t)len, "] idx %d axis %d %s nan %s empty %s/%s reject %d init %s",
-                 (int)d->index_type, d->index_axis, d->index_order ? "col" : "row",
+                 (int)d->index_type, d->index_axis, d->index_order == MAXPOOL_INDEX_COL_MAJOR ? "col" : d->index_order == MAXPOOL_INDEX_CHANNELS_LAST ? "nhwc" : "row",
                  d->nan_policy ? "propagate" : "ignore", d->empty_value ? "-inf" : "lowest",
                  d->empty_index == MAXPOOL_EMPTY_INDEX_FIRST_TAP     ? "first_tap"
                  : d->empty_index == MAXPOOL_EMPTY_INDEX_PLANE_START ? "plane_start"
@@ -588,8 +603,11 @@ static void gen_case(ts_rng *r, maxpool_desc *d, int64_t *shape)
         }
     }
     d->index_type = (maxpool_index_type)ts_rng_range(r, 0, 2);
-    d->index_axis = (int)ts_rng_range(r, 0, 2);
-    d->index_order = ts_rng_chance(r, 1, 3) ? MAXPOOL_INDEX_COL_MAJOR : MAXPOOL_INDEX_ROW_MAJOR;
+    /* index_axis up to the last dimension (OpenVINO's spatial axis); the channels-last order (TensorFlow) */
+    d->index_axis = (int)(ts_rng_chance(r, 1, 4) ? ts_rng_range(r, 0, rank + 1) : ts_rng_range(r, 0, 2));
+    d->index_order = ts_rng_chance(r, 1, 3)   ? MAXPOOL_INDEX_COL_MAJOR
+                     : ts_rng_chance(r, 1, 4) ? MAXPOOL_INDEX_CHANNELS_LAST
+                                              : MAXPOOL_INDEX_ROW_MAJOR;
     d->nan_policy = ts_rng_chance(r, 1, 2) ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
     d->empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
     d->empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2); /* -1, first tap, plane start */
@@ -750,7 +768,7 @@ static void run_case(int id, ts_rng *r, stats *stt)
 static void model_self_check(void)
 {
     ts_set_context("model self-check");
-    /* OpenVINO MaxPool-8 example 1 (erratum fixed, see SPEC-NOTES): 3x3, k2 s1 pads 1/1 */
+    /* OpenVINO MaxPool-8 example 1 (row 1's misprint fixed: OpenVINO computes 3 / 2): 3x3, k2 s1 pads 1/1 */
     maxpool_desc d;
     maxpool_desc_init(&d, 2);
     d.kernel[0] = d.kernel[1] = 2;

@@ -115,13 +115,13 @@ static void enum_fields(void)
     d.index_type = (maxpool_index_type)3;
     EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_type=3", NULL);
     base2d(&d);
-    d.index_axis = 3;
-    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=3", NULL);
+    d.index_axis = 4; /* 2-D: dimensions 0 .. 3 */
+    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=4", NULL);
     d.index_axis = -1;
     EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_axis=-1", NULL);
     base2d(&d);
-    d.index_order = (maxpool_index_order)2;
-    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_order=2", NULL);
+    d.index_order = (maxpool_index_order)3;
+    EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "index_order=3", NULL);
     base2d(&d);
     d.nan_policy = (maxpool_nan_policy)2;
     EXPECT_FAIL(&d, shape4, MAXPOOL_ERR_INVALID_ATTRIBUTE, "nan_policy=2", NULL);

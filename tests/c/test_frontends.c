@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Front-end lowering tests: ONNX MaxPool, OpenVINO MaxPool, PyTorch
- * max_poolNd, adaptive max pooling. For each, representative attribute sets
+ * max_poolNd, adaptive max pooling, TensorFlow max_pool_with_argmax. For each, representative attribute sets
  * and the desc fields they must produce, and every error case with its status
  * code, a piece of its message, and the desc left untouched.
  */
 #include "maxpool.h"
 #include "test_support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ---- helpers ------------------------------------------------------------ */
 
-typedef enum { FE_ONNX, FE_OV, FE_TORCH, FE_ADAPTIVE } fe_kind;
+typedef enum { FE_ONNX, FE_OV, FE_TORCH, FE_ADAPTIVE, FE_TF } fe_kind;
 
 static maxpool_status lower_any(fe_kind k, const void *attrs, maxpool_dtype dt, int rank, maxpool_desc *d,
                                 maxpool_error *e)
@@ -23,6 +24,7 @@ static maxpool_status lower_any(fe_kind k, const void *attrs, maxpool_dtype dt, 
     case FE_OV: return maxpool_openvino_lower((const maxpool_openvino_attrs *)attrs, dt, rank, d, e);
     case FE_TORCH: return maxpool_torch_lower((const maxpool_torch_attrs *)attrs, dt, rank, d, e);
     case FE_ADAPTIVE: return maxpool_adaptive_lower((const maxpool_adaptive_attrs *)attrs, dt, rank, d, e);
+    case FE_TF: return maxpool_tf_lower((const maxpool_tf_attrs *)attrs, dt, rank, d, e);
     }
     return MAXPOOL_OK;
 }
@@ -518,7 +520,7 @@ static void test_openvino_lowering(void)
     static const struct {
         int64_t axis;
         int want;
-    } axes[] = {{0, 0}, {1, 1}, {2, 2}, {-4, 0}, {-3, 1}, {-2, 2}};
+    } axes[] = {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {-4, 0}, {-3, 1}, {-2, 2}, {-1, 3}};
     for (size_t i = 0; i < sizeof axes / sizeof axes[0]; ++i) {
         ov_base(&a, 8, 2);
         a.axis = axes[i].axis;
@@ -526,6 +528,19 @@ static void test_openvino_lowering(void)
         ts_set_context("axis %lld", (long long)axes[i].axis);
         if (LOWER_OK(FE_OV, &a, MAXPOOL_F32, 4, &d))
             CHECK_EQ_INT(d.index_axis, axes[i].want);
+    }
+    ts_set_context("%s", "");
+    /* rank 5: axis 3 and 4 (spatial dimensions) */
+    for (int64_t ax = -5; ax <= 4; ++ax) {
+        ov_base(&a, 14, 3);
+        a.axis = ax;
+        a.want_indices = 1;
+        ts_set_context("rank 5 axis %lld", (long long)ax);
+        if (LOWER_OK(FE_OV, &a, MAXPOOL_F32, 5, &d)) {
+            CHECK_EQ_INT(d.index_axis, ax < 0 ? ax + 5 : ax);
+            CHECK_EQ_INT(d.require_kernel_fits, 1);
+            check_plan_accepts(&d, (const int64_t[]){1, 1, 3, 3, 3});
+        }
     }
     ts_set_context("%s", "");
 
@@ -643,13 +658,11 @@ static void test_openvino_errors(void)
     EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 4, INV, "axis=4 must be in [-4, 3] for rank 4 input");
     a.axis = -5;
     EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 4, INV, "axis=-5 must be in [-4, 3]");
-    a.axis = 3;
-    EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 4, UNS, "axis=3 (dimension 3");
-    a.axis = -1;
-    EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 4, UNS, "maxpool supports axis 0, 1 and 2");
     ov_base(&a, 14, 3);
-    a.axis = 4, a.want_indices = 1;
-    EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 5, UNS, "axis=4 (dimension 4");
+    a.axis = 5, a.want_indices = 1;
+    EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 5, INV, "axis=5 must be in [-5, 4] for rank 5 input");
+    a.axis = INT64_MIN;
+    EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 5, INV, "must be in [-5, 4]");
     ov_base(&a, 8, 1);
     a.axis = 3;
     EXPECT_FAIL(FE_OV, &a, MAXPOOL_F32, 3, INV, "axis=3 must be in [-3, 2] for rank 3 input");
@@ -897,6 +910,384 @@ static void test_adaptive(void)
     EXPECT_FAIL(FE_ADAPTIVE, &a, MAXPOOL_F32, 3, INV, "output_size: count 9 must be in [0, 8]");
 }
 
+
+/* ---- runs of lowered descs against the real systems' outputs ------------ */
+
+/* Plans d for shape, runs it on x (f32), compares y (bits) and the indices
+ * (int32 or int64 as d says) with the expected arrays. */
+static void run_expect_f32(const maxpool_desc *d, const int64_t *shape, const float *x, const float *want_y,
+                           const int64_t *want_i, int64_t n_out)
+{
+    maxpool_plan *p = NULL;
+    maxpool_error e;
+    maxpool_status st = maxpool_plan_create(d, shape, &p, &e);
+    if (!CHECK_MSG(st == MAXPOOL_OK, "plan_create: status %d: %s", (int)st, e.message))
+        return;
+    CHECK_EQ_I64(maxpool_plan_output_elements(p), n_out);
+    float y[64];
+    int64_t i64[64];
+    int32_t i32[64];
+    const int is32 = d->index_type == MAXPOOL_INDEX_I32;
+    if (CHECK(n_out <= 64)) {
+        CHECK_STATUS(maxpool_run(p, x, y, is32 ? (void *)i32 : (void *)i64), MAXPOOL_OK);
+        CHECK_BITS_EQ(y, want_y, n_out, sizeof(float), "values");
+        for (int64_t k = 0; k < n_out; ++k) {
+            const int64_t got = is32 ? i32[k] : i64[k];
+            CHECK_MSG(got == want_i[k], "index %lld: %lld, want %lld", (long long)k, (long long)got,
+                      (long long)want_i[k]);
+        }
+    }
+    maxpool_plan_destroy(p);
+}
+
+/* OpenVINO MaxPool axis on a spatial dimension: the whole-tensor index modulo
+ * the product of the dimensions from axis on. Expected outputs: openvino
+ * 2026.4 (MaxPool-8 core reference, MaxPool-14 CPU plugin). */
+static void test_openvino_spatial_axis_run(void)
+{
+    static const float x[24] = {3, 9, 1, 4, 7, 2, 8, 6, 0, 5, 11, 10, 15, 13, 12, 14, 17, 16, 19, 18, 23, 21, 20, 22};
+    static const float y[24] = {9, 9, 4, 4, 9, 9, 8, 6, 7, 11, 11, 10, 15, 13, 14, 14, 17, 19, 19, 18, 23, 21, 22, 22};
+    static const int64_t i_axis3[24] = {1, 1, 3, 3, 1, 1, 2, 3, 0, 2, 2, 3, 0, 1, 3, 3, 0, 2, 2, 3, 0, 1, 3, 3};
+    static const int64_t i_axis2[24] = {1, 1, 3, 3, 1, 1, 6, 7, 4, 10, 10, 11, 0, 1, 3, 3, 4, 6, 6, 7, 8, 9, 11, 11};
+    const int64_t shape[4] = {1, 2, 3, 4};
+    maxpool_openvino_attrs a;
+    maxpool_desc d;
+    static const int64_t axes[] = {3, -1, 2};
+    for (size_t t = 0; t < 3; ++t) {
+        for (int isa = 0; isa < 2; ++isa) {
+            ov_base(&a, 8, 2);
+            a.n_pads_begin = a.n_pads_end = 2;
+            a.pads_begin[0] = 1, a.pads_begin[1] = 0, a.pads_end[0] = 0, a.pads_end[1] = 1;
+            a.index_element_type = "i32";
+            a.axis = axes[t];
+            a.want_indices = 1;
+            ts_set_context("OpenVINO axis %lld, isa %s", (long long)axes[t], isa ? "scalar" : "auto");
+            if (!LOWER_OK(FE_OV, &a, MAXPOOL_F32, 4, &d))
+                continue;
+            d.max_isa = isa ? MAXPOOL_ISA_SCALAR : MAXPOOL_ISA_AUTO;
+            run_expect_f32(&d, shape, x, y, axes[t] == 2 ? i_axis2 : i_axis3, 24);
+        }
+    }
+    /* rank 5, kernel [1, 2, 2], i64: axis 3 -> h*W + w, axis 4 -> w */
+    float x5[24], y5[8];
+    for (int k = 0; k < 24; ++k)
+        x5[k] = (float)(23 - k);
+    static const float y5w[8] = {23, 21, 17, 15, 11, 9, 5, 3};
+    static const int64_t i5a3[8] = {0, 2, 0, 2, 0, 2, 0, 2}, i5a4[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    memcpy(y5, y5w, sizeof y5);
+    for (int64_t ax = 3; ax <= 4; ++ax) {
+        maxpool_openvino_attrs_init(&a, 14);
+        a.n_kernel = a.n_strides = 3;
+        a.kernel[0] = 1, a.kernel[1] = 2, a.kernel[2] = 2;
+        a.strides[0] = a.strides[1] = a.strides[2] = 1;
+        a.axis = ax;
+        a.want_indices = 1;
+        ts_set_context("OpenVINO rank 5 axis %lld", (long long)ax);
+        if (LOWER_OK(FE_OV, &a, MAXPOOL_F32, 5, &d))
+            run_expect_f32(&d, (const int64_t[]){2, 1, 2, 3, 2}, x5, y5, ax == 3 ? i5a3 : i5a4, 8);
+    }
+    ts_set_context("%s", "");
+}
+
+/* OpenVINO rejects a dilated kernel larger than the padded input under every
+ * rounding_type (openvino 2026.4, MaxPool-1/8/14, core reference and CPU
+ * plugin: "Kernel after dilation has size (dim: 3) larger than the data
+ * shape after padding (dim: 2)"); SAME pads always fit. */
+static void test_openvino_kernel_fits(void)
+{
+    static const char *const roundings[] = {"floor", "ceil", "ceil_torch"};
+    const int64_t shape[3] = {1, 1, 2};
+    const float x[2] = {5, 7};
+    maxpool_openvino_attrs a;
+    maxpool_desc d;
+    for (int v = 0; v < 3; ++v) {
+        const int version = v == 0 ? 1 : v == 1 ? 8 : 14;
+        for (int r = 0; r < (version == 14 ? 3 : 2); ++r) {
+            for (int ap = 0; ap < 4; ++ap) {
+                static const char *const aps[] = {"explicit", "valid", "same_upper", "same_lower"};
+                maxpool_openvino_attrs_init(&a, version);
+                a.n_kernel = a.n_strides = 1;
+                a.kernel[0] = 3, a.strides[0] = 2;
+                a.rounding_type = roundings[r];
+                a.auto_pad = aps[ap];
+                ts_set_context("MaxPool-%d %s %s kernel 3 stride 2 on [5, 7]", version, roundings[r], aps[ap]);
+                if (!LOWER_OK(FE_OV, &a, MAXPOOL_F32, 3, &d))
+                    continue;
+                CHECK_EQ_INT(d.require_kernel_fits, 1);
+                maxpool_plan *p = NULL;
+                maxpool_error e;
+                maxpool_status st = maxpool_plan_create(&d, shape, &p, &e);
+                if (ap < 2) {
+                    CHECK_STATUS(st, MAXPOOL_ERR_INVALID_SHAPE);
+                    CHECK_CONTAINS(e.message, "the dilated kernel 3 (kernel 3, dilation 1) is larger than the padded "
+                                              "input 2");
+                    CHECK(p == NULL);
+                } else if (CHECK_MSG(st == MAXPOOL_OK, "status %d: %s", (int)st, e.message)) {
+                    float y[1] = {0};
+                    CHECK_EQ_I64(maxpool_plan_output_elements(p), 1);
+                    CHECK_STATUS(maxpool_run(p, x, y, NULL), MAXPOOL_OK);
+                    CHECK(y[0] == 7.0f); /* OpenVINO: [[[7]]] */
+                }
+                maxpool_plan_destroy(p);
+            }
+        }
+    }
+    /* explicit pads 1/0: padded input 3 holds kernel 3 under every rounding: [[[7]]] */
+    maxpool_openvino_attrs_init(&a, 14);
+    a.n_kernel = a.n_strides = a.n_pads_begin = a.n_pads_end = 1;
+    a.kernel[0] = 3, a.strides[0] = 2, a.pads_begin[0] = 1, a.pads_end[0] = 0;
+    a.rounding_type = "ceil";
+    ts_set_context("MaxPool-14 ceil kernel 3 stride 2 pads 1/0");
+    if (LOWER_OK(FE_OV, &a, MAXPOOL_F32, 3, &d))
+        run_expect_f32(&d, shape, x, (const float[]){7}, (const int64_t[]){0}, 1);
+    /* dilation: kernel 2 dilation 2 is 3 wide */
+    maxpool_openvino_attrs_init(&a, 8);
+    a.n_kernel = a.n_strides = a.n_dilations = 1;
+    a.kernel[0] = 2, a.strides[0] = 1, a.dilations[0] = 2;
+    a.rounding_type = "ceil";
+    ts_set_context("MaxPool-8 ceil kernel 2 dilation 2");
+    if (LOWER_OK(FE_OV, &a, MAXPOOL_F32, 3, &d)) {
+        maxpool_plan *p = NULL;
+        maxpool_error e;
+        CHECK_STATUS(maxpool_plan_create(&d, shape, &p, &e), MAXPOOL_ERR_INVALID_SHAPE);
+        CHECK_CONTAINS(e.message, "the dilated kernel 3 (kernel 2, dilation 2)");
+    }
+    ts_set_context("%s", "");
+    /* the other front-ends leave it off: ONNX ceil_mode keeps its output of 1 */
+    maxpool_onnx_attrs o;
+    maxpool_onnx_attrs_init(&o, 12);
+    o.n_kernel_shape = o.n_strides = 1;
+    o.kernel_shape[0] = 3, o.strides[0] = 2, o.ceil_mode = 1;
+    if (LOWER_OK(FE_ONNX, &o, MAXPOOL_F32, 3, &d))
+        CHECK_EQ_INT(d.require_kernel_fits, 0);
+}
+
+/* ---- TensorFlow --------------------------------------------------------- */
+
+static void tf_base(maxpool_tf_attrs *a)
+{
+    maxpool_tf_attrs_init(a);
+    a->n_ksize = a->n_strides = 1;
+    a->ksize[0] = 2, a->strides[0] = 1;
+    a->padding = "SAME";
+}
+
+static void test_tf_lowering(void)
+{
+    maxpool_tf_attrs a;
+    maxpool_desc d;
+    memset(&a, 0x77, sizeof a);
+    maxpool_tf_attrs_init(&a);
+    CHECK_EQ_INT(a.n_ksize, 0);
+    CHECK_EQ_INT(a.n_strides, 0);
+    CHECK(a.padding == NULL && a.data_format == NULL && a.targmax == NULL);
+    CHECK_EQ_INT(a.include_batch_in_index, 0);
+    maxpool_tf_attrs_init(NULL);
+
+    /* defaults: int64 argmax within one batch item, SAME = SAME_UPPER */
+    tf_base(&a);
+    if (LOWER_OK(FE_TF, &a, MAXPOOL_F32, 4, &d)) {
+        CHECK_EQ_INT(d.spatial_rank, 2);
+        CHECK_EQ_INT(d.dtype, MAXPOOL_F32);
+        CHECK_EQ_INT(d.layout, MAXPOOL_CHANNELS_LAST);
+        CHECK_EQ_INT(d.window, MAXPOOL_WINDOW_FIXED);
+        check_i64s(d.kernel, (const int64_t[]){2, 2}, 2, "kernel");
+        check_i64s(d.stride, (const int64_t[]){1, 1}, 2, "stride");
+        check_i64s(d.dilation, (const int64_t[]){1, 1}, 2, "dilation");
+        CHECK_EQ_INT(d.auto_pad, MAXPOOL_PAD_SAME_UPPER);
+        CHECK_EQ_INT(d.rounding, MAXPOOL_ROUND_FLOOR);
+        CHECK_EQ_INT(d.index_type, MAXPOOL_INDEX_I64);
+        CHECK_EQ_INT(d.index_axis, 1);
+        CHECK_EQ_INT(d.index_order, MAXPOOL_INDEX_CHANNELS_LAST);
+        CHECK_EQ_INT(d.nan_policy, MAXPOOL_NAN_IGNORE);
+        CHECK_EQ_INT(d.window_init, MAXPOOL_INIT_FIRST_ELEMENT);
+        CHECK_EQ_INT(d.reject_empty_windows, 1);
+        CHECK_EQ_INT(d.require_kernel_fits, 0);
+    }
+    /* 2 and 4 values, VALID, int32, include_batch_in_index, explicit NHWC; strides[3] is ignored */
+    tf_base(&a);
+    a.n_ksize = 2, a.ksize[0] = 3, a.ksize[1] = 1;
+    a.n_strides = 4, a.strides[0] = 1, a.strides[1] = 2, a.strides[2] = 3, a.strides[3] = 7;
+    a.padding = "VALID";
+    a.targmax = "int32";
+    a.data_format = "NHWC";
+    a.include_batch_in_index = 1;
+    if (LOWER_OK(FE_TF, &a, MAXPOOL_U8, 4, &d)) {
+        check_i64s(d.kernel, (const int64_t[]){3, 1}, 2, "kernel");
+        check_i64s(d.stride, (const int64_t[]){2, 3}, 2, "stride");
+        CHECK_EQ_INT(d.auto_pad, MAXPOOL_PAD_VALID);
+        CHECK_EQ_INT(d.index_type, MAXPOOL_INDEX_I32);
+        CHECK_EQ_INT(d.index_axis, 0);
+        CHECK_EQ_INT(d.dtype, MAXPOOL_U8);
+        check_plan_accepts(&d, (const int64_t[]){2, 7, 7, 3});
+    }
+    tf_base(&a);
+    a.n_ksize = 4, a.ksize[0] = 1, a.ksize[1] = 4, a.ksize[2] = 5, a.ksize[3] = 1;
+    a.strides[0] = INT32_MAX;
+    if (LOWER_OK(FE_TF, &a, MAXPOOL_BF16, 4, &d)) {
+        check_i64s(d.kernel, (const int64_t[]){4, 5}, 2, "kernel");
+        check_i64s(d.stride, (const int64_t[]){INT32_MAX, INT32_MAX}, 2, "stride");
+        check_plan_accepts(&d, (const int64_t[]){1, 3, 3, 1});
+    }
+    for (int t = 0; t < MAXPOOL_DTYPE_COUNT; ++t) {
+        tf_base(&a);
+        if (LOWER_OK(FE_TF, &a, (maxpool_dtype)t, 4, &d))
+            CHECK_EQ_INT(d.dtype, t);
+    }
+}
+
+static void test_tf_errors(void)
+{
+    const maxpool_status INV = MAXPOOL_ERR_INVALID_ATTRIBUTE, UNS = MAXPOOL_ERR_UNSUPPORTED;
+    maxpool_tf_attrs a;
+    maxpool_desc d;
+    maxpool_error e;
+    tf_base(&a);
+    CHECK_STATUS(maxpool_tf_lower(NULL, MAXPOOL_F32, 4, &d, &e), MAXPOOL_ERR_NULL_POINTER);
+    CHECK_CONTAINS(e.message, "maxpool_tf_lower: attrs is NULL");
+    CHECK_STATUS(maxpool_tf_lower(&a, MAXPOOL_F32, 4, NULL, &e), MAXPOOL_ERR_NULL_POINTER);
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 3, UNS, "input_rank=3: TensorFlow max_pool_with_argmax takes only rank 4");
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 5, UNS, "takes only rank 4");
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 2, MAXPOOL_ERR_INVALID_SHAPE, "input_rank=2 must be >= 3");
+    EXPECT_FAIL(FE_TF, &a, (maxpool_dtype)99, 4, UNS, "dtype=99 is not a maxpool_dtype");
+    a.n_ksize = 0;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize is required (1, 2 or 4 values)");
+    a.n_ksize = 3;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize has 3 values; it needs 1, 2 or 4");
+    a.n_ksize = -1;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize has -1 values");
+    a.n_ksize = INT32_MAX;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize has 2147483647 values");
+    tf_base(&a);
+    a.ksize[0] = 0;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize[0]=0 must be in [1, 2147483647]");
+    a.ksize[0] = (int64_t)INT32_MAX + 1;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize[0]=2147483648 must be in [1, 2147483647]");
+    a.ksize[0] = INT64_MIN;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "ksize[0]=-9223372036854775808");
+    tf_base(&a);
+    a.n_ksize = 4, a.ksize[0] = 2, a.ksize[1] = a.ksize[2] = a.ksize[3] = 1;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, UNS, "ksize[0]=2: pooling on the batch dimension");
+    a.ksize[0] = 1, a.ksize[3] = 2;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, UNS, "ksize[3]=2: pooling across channels");
+    tf_base(&a);
+    a.n_strides = 4, a.strides[0] = 2, a.strides[1] = a.strides[2] = a.strides[3] = 1;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, UNS, "strides[0]=2: pooling on the batch dimension");
+    a.strides[0] = 1, a.strides[3] = 0;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "strides[3]=0 must be in [1, 2147483647]");
+    a.n_strides = 0;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "strides is required");
+    tf_base(&a);
+    a.padding = NULL;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "padding is required");
+    a.padding = "same";
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "padding=\"same\" must be \"SAME\" or \"VALID\"");
+    a.padding = "EXPLICIT";
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "padding=\"EXPLICIT\"");
+    tf_base(&a);
+    a.data_format = "NCHW";
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, UNS, "data_format=\"NCHW\": TensorFlow max_pool_with_argmax takes NHWC only");
+    tf_base(&a);
+    a.targmax = "i64";
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "targmax=\"i64\" must be \"int32\" or \"int64\"");
+    tf_base(&a);
+    a.include_batch_in_index = 2;
+    EXPECT_FAIL(FE_TF, &a, MAXPOOL_F32, 4, INV, "include_batch_in_index=2 must be 0 or 1");
+    /* int32 argmax that cannot fit: the plan refuses it */
+    tf_base(&a);
+    a.targmax = "int32";
+    a.include_batch_in_index = 1;
+    if (LOWER_OK(FE_TF, &a, MAXPOOL_U8, 4, &d)) {
+        maxpool_plan *p = NULL;
+        CHECK_STATUS(maxpool_plan_create(&d, (const int64_t[]){1 << 12, 1 << 10, 1 << 10, 1}, &p, &e),
+                     MAXPOOL_ERR_OVERFLOW);
+        CHECK_CONTAINS(e.message, "channels-last indices up to");
+        a.include_batch_in_index = 0;
+        if (LOWER_OK(FE_TF, &a, MAXPOOL_U8, 4, &d)) { /* within one batch item it fits */
+            int64_t os[4];
+            CHECK_STATUS(maxpool_output_shape(&d, (const int64_t[]){1 << 12, 1 << 10, 1 << 10, 1}, os, &e),
+                         MAXPOOL_OK);
+        }
+    }
+}
+
+/* Expected outputs: tensorflow-cpu 2.21, tf.nn.max_pool_with_argmax(x, 2, 1, "SAME",
+ * output_dtype=tf.int32, include_batch_in_index=False / True), x of shape (2, 2, 3, 2)
+ * with a NaN at flat position 8 (a window's first element there: it wins). */
+static void test_tf_run(void)
+{
+    const float nan = (float)NAN;
+    const float x[24] = {3, 9, 1, 4, 7, 2, 8, 6, nan, 5, 11, 10, 15, 13, 12, 14, 17, 16, 19, 18, 23, 21, 20, 22};
+    const float y[24] = {8, 9, 11, 10, 11, 10, 8, 6, nan, 10, 11, 10, 23, 21, 23, 22, 20, 22, 23, 21, 23, 22, 20, 22};
+    static const int64_t i0[24] = {6, 1, 10, 11, 10, 11, 6, 7, 8, 11, 10, 11,
+                                   8, 9, 8, 11, 10, 11, 8, 9, 8, 11, 10, 11};
+    static const int64_t i1[24] = {6, 1, 10, 11, 10, 11, 6, 7, 8, 11, 10, 11,
+                                   20, 21, 20, 23, 22, 23, 20, 21, 20, 23, 22, 23};
+    const int64_t shape[4] = {2, 2, 3, 2};
+    maxpool_tf_attrs a;
+    maxpool_desc d;
+    for (int ib = 0; ib < 2; ++ib) {
+        for (int isa = 0; isa < 2; ++isa) {
+            for (int it = 0; it < 2; ++it) {
+                tf_base(&a);
+                a.include_batch_in_index = ib;
+                a.targmax = it ? "int64" : "int32";
+                ts_set_context("TF include_batch_in_index %d, %s, isa %s", ib, a.targmax, isa ? "scalar" : "auto");
+                if (!LOWER_OK(FE_TF, &a, MAXPOOL_F32, 4, &d))
+                    continue;
+                d.max_isa = isa ? MAXPOOL_ISA_SCALAR : MAXPOOL_ISA_AUTO;
+                run_expect_f32(&d, shape, x, y, ib ? i1 : i0, 24);
+            }
+        }
+    }
+    ts_set_context("%s", "");
+}
+
+/* The core's index conventions beyond the kernels' own: the combinations it refuses. */
+static void test_core_index_conventions(void)
+{
+    maxpool_desc d;
+    maxpool_error e;
+    int64_t os[5];
+    const int64_t shape[5] = {1, 1, 3, 3, 3};
+    maxpool_desc_init(&d, 3);
+    d.index_type = MAXPOOL_INDEX_I64;
+    d.index_axis = 4; /* the last dimension of a rank-5 tensor */
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_OK);
+    d.index_axis = 5;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_INVALID_ATTRIBUTE);
+    CHECK_CONTAINS(e.message, "index_axis=5 must be in [0, 4] (spatial_rank 3 + 1)");
+    d.index_axis = -1;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_INVALID_ATTRIBUTE);
+    d.index_axis = 3;
+    d.index_order = MAXPOOL_INDEX_COL_MAJOR;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_UNSUPPORTED);
+    CHECK_CONTAINS(e.message, "takes index_order ROW_MAJOR only");
+    d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+    d.empty_index = MAXPOOL_EMPTY_INDEX_FIRST_TAP;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_UNSUPPORTED);
+    CHECK_CONTAINS(e.message, "not FIRST_TAP");
+    d.empty_index = MAXPOOL_EMPTY_INDEX_PLANE_START;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_OK);
+    d.index_axis = 2;
+    d.index_order = MAXPOOL_INDEX_CHANNELS_LAST;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_UNSUPPORTED);
+    CHECK_CONTAINS(e.message, "index_order CHANNELS_LAST takes index_axis 0 or 1");
+    d.index_order = (maxpool_index_order)3;
+    CHECK_STATUS(maxpool_output_shape(&d, shape, os, &e), MAXPOOL_ERR_INVALID_ATTRIBUTE);
+    /* channels-last indices of a channels-first tensor (1, 3, 4): s*C + c, by the definition in maxpool.h */
+    maxpool_desc_init(&d, 1);
+    d.kernel[0] = 2;
+    d.stride[0] = 2;
+    d.index_type = MAXPOOL_INDEX_I64;
+    d.index_axis = 0;
+    d.index_order = MAXPOOL_INDEX_CHANNELS_LAST;
+    const float x[12] = {1, 0, 0, 2, /* c0 */ 5, 6, 7, 8, /* c1 */ 9, 9, 3, 4 /* c2 */};
+    const float y[6] = {1, 2, 6, 8, 9, 4};
+    const int64_t want[6] = {0 * 3 + 0, 3 * 3 + 0, 1 * 3 + 1, 3 * 3 + 1, 0 * 3 + 2, 3 * 3 + 2};
+    run_expect_f32(&d, (const int64_t[]){1, 3, 4}, x, y, want, 6);
+}
+
 int main(void)
 {
     test_onnx_init();
@@ -908,5 +1299,11 @@ int main(void)
     test_torch_lowering();
     test_torch_errors();
     test_adaptive();
+    test_openvino_spatial_axis_run();
+    test_openvino_kernel_fits();
+    test_tf_lowering();
+    test_tf_errors();
+    test_tf_run();
+    test_core_index_conventions();
     return ts_finish();
 }

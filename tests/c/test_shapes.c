@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Output-shape tables. Every expected value is a literal worked out by hand
- * from the formulas in the spec texts (seeds/000, 001, 003, 004 and
- * SPEC-NOTES):
+ * from the formulas in the spec texts (OpenVINO MaxPool-8/-14, ONNX MaxPool,
+ * aclnnAdaptiveMaxPool3d; where a text and its system disagree, the system):
  *   floor      out = floor((in + pb + pe - ek) / s) + 1,  ek = (k-1)*d + 1
  *   ceil       out = ceil((in + pb + pe - ek) / s) + 1
  *   ceil_torch ceil, then out -= 1 when (out-1)*s >= in + pb
@@ -99,7 +99,7 @@ static const row1d rows[] = {
     R(2, 1, 1, 1, 3, 3, E, FL, 8, 3, -1, -1),
     /* valid (given pads are ignored) */
     R(3, 2, 2, 1, 0, 0, V, FL, 1, 0, 1, 1),
-    R(3, 2, 2, 1, 0, 0, V, CE, 2, 0, 1, 2), /* SPEC-NOTES: 3x3 k2 s2 valid+ceil -> 2x2 */
+    R(3, 2, 2, 1, 0, 0, V, CE, 2, 0, 1, 2), /* 3x3 k2 s2 valid+ceil -> 2x2 (ORT, OpenVINO; not the texts' 1x1) */
     R(3, 2, 2, 1, 0, 0, V, CT, 2, 0, 1, 2),
     R(5, 1, 3, 1, 0, 0, V, FL, 2, 0, 0, 3),
     R(5, 1, 3, 1, 0, 0, V, CE, 3, 0, 0, -1),

@@ -4,13 +4,15 @@
  * maxpool_plan_create -> maxpool_run, values and indices compared bit for bit
  * with the numbers written in the texts.
  *
- * - OpenVINO MaxPool (seeds/000 and 004), examples 1-8, with the pads shown
- *   in 004 and the errata of SPEC-NOTES: example 1 row 1 ends in 3 / index 2;
- *   the ceil_torch example (000 #5) uses pads 1/1 -> [[1,3],[7,9]], [[0,2],[6,8]].
- * - ONNX: seeds/001 has no worked example; the onnx package's backend node
+ * - OpenVINO MaxPool (the MaxPool-14 and MaxPool-8 specs, docs.openvino.ai),
+ *   examples 1-8, with the pads shown in MaxPool-8 and the values OpenVINO
+ *   computes where the texts misprint: example 1 row 1 ends in 3 / index 2;
+ *   the ceil_torch example (MaxPool-14 #5) uses pads 1/1 -> [[1,3],[7,9]], [[0,2],[6,8]].
+ * - ONNX: the MaxPool spec (onnx.ai/onnx/operators/onnx__MaxPool.html) has no
+ *   worked example; the onnx package's backend node
  *   tests (onnx/backend/test/case/node/maxpool.py) with literal data are used
  *   instead, transcribed as written there.
- * - aclnnAdaptiveMaxPool3d (seeds/003): small cases whose expected values were
+ * - aclnnAdaptiveMaxPool3d (Ascend CANN operator doc): small cases whose expected values were
  *   computed by hand from the formula (left = floor(l*D/Do), right =
  *   ceil((l+1)*D/Do) exclusive; argmax index d*H*W + h*W + w), cross-checked
  *   against OpenVINO AdaptiveMaxPool-8 (same formula).
@@ -159,7 +161,7 @@ static void run_example(const example *ex)
     CHECK_MSG(ran > 0, "%s: no dtype ran", ex->name);
 }
 
-/* ---- OpenVINO MaxPool examples (seeds/004, seeds/000) ------------------- */
+/* ---- OpenVINO MaxPool examples (MaxPool-8, MaxPool-14 specs) ------------ */
 
 static const double ov_a[] = {-1, 2, 3, 4, 5, -6, -7, 8, 9}; /* examples 1, 3, 6 */
 static const double ov_seq9[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};  /* examples 5, 7 */
@@ -245,7 +247,7 @@ static void test_openvino_examples(void)
         a.auto_pad = "same_upper";
         ov_run("example 4 (same_upper)", &a, 1, 4, is, x, is, y, idx);
     }
-    /* 000 example 5: ceil_torch, kernel 2, stride 2, pads 1/1 (lost in 000; SPEC-NOTES). */
+    /* MaxPool-14 example 5: ceil_torch, kernel 2, stride 2, pads 1/1 (lost in that text). */
     {
         static const double y[] = {1, 3, 7, 9};
         static const int64_t idx[] = {0, 2, 6, 8};
@@ -424,7 +426,7 @@ static void test_onnx_examples(void)
     }
 }
 
-/* ---- aclnnAdaptiveMaxPool3d formula (seeds/003) ------------------------- */
+/* ---- aclnnAdaptiveMaxPool3d formula (Ascend doc) ------------------------ */
 
 static void acl_run(const char *name, const int64_t *osz, const int64_t *in_shape, const double *x,
                     const int64_t *out_shape, const double *y, const int64_t *idx)

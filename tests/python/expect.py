@@ -137,8 +137,10 @@ def global_to(idx: np.ndarray, in_shape, *, axis: int = 0, col_major: bool = Fal
         out = nc * S + s
     elif axis == 1:
         out = c * S + s
-    else:
+    elif axis == 2:
         out = s
+    else:  # OpenVINO's axis on a spatial dimension: modulo the sizes from that dimension on
+        out = s % int(np.prod(spatial_shape[axis - 2:]))
     return np.where(neg, -1, out)
 
 

@@ -2,8 +2,8 @@
 """The Python API of maxpool (python/src/maxpool): spec examples, errors,
 array handling, every dtype, the modeci_mdf drop-in.
 
-Expected values come from the spec texts (/work/shared/seeds, with the
-SPEC-NOTES corrections), from plain numpy loops written here from the specs'
+Expected values come from the spec texts (ONNX and OpenVINO operator specs,
+where their examples misprint: what OpenVINO computes), from plain numpy loops written here from the specs'
 definitions, or from modeci_mdf itself (which runs ONNX Runtime) -- never from
 maxpool's own output. Comparisons are bit-exact (dtype, shape and bytes).
 """
@@ -97,7 +97,7 @@ def np_pool(x, kernel, strides, pads_begin, pads_end, dilations, *, start, nan_p
 
 
 def np_adaptive(x, out, *, nan_propagate, index_dtype):
-    """Adaptive max pooling by the definition (seeds/003, PyTorch): window o of
+    """Adaptive max pooling by the definition (aclnnAdaptiveMaxPool3d doc, PyTorch): window o of
     an axis covers [floor(o*in/out), ceil((o+1)*in/out)); indices per plane."""
     x = np.asarray(x)
     n_, c_ = x.shape[:2]
@@ -152,6 +152,7 @@ _C_CONSTANTS = {
     "MAXPOOL_ADAPTIVE_TORCH": _lib.ADAPTIVE_TORCH, "MAXPOOL_ADAPTIVE_ACLNN": _lib.ADAPTIVE_ACLNN,
     "MAXPOOL_ADAPTIVE_OPENVINO": _lib.ADAPTIVE_OPENVINO,
 }
+_C_CONSTANTS["MAXPOOL_INDEX_CHANNELS_LAST"] = _lib.INDEX_CHANNELS_LAST
 
 
 def test_struct_layout_matches_c():
@@ -199,14 +200,14 @@ def test_library_env_var():
 
 
 # --------------------------------------------------------------------------
-# OpenVINO MaxPool examples (seeds/000 and seeds/004, SPEC-NOTES errata)
+# OpenVINO MaxPool examples (OpenVINO MaxPool-14 and MaxPool-8 specs, misprints fixed)
 # --------------------------------------------------------------------------
 
 A33 = [[[[-1, 2, 3], [4, 5, -6], [-7, 8, 9]]]]
 B33 = [[[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]]
 
 OV_EXAMPLES = {
-    # 1: explicit pads 1/1 (from 004); row 1 corrected to [4, 5, 5, 3] / [3, 4, 4, 2] (SPEC-NOTES)
+    # 1: explicit pads 1/1 (from MaxPool-8); row 1 is [4, 5, 5, 3] / [3, 4, 4, 2] (OpenVINO, ORT; the text: -6 / 5)
     "1_explicit": (A33, dict(strides=[1, 1], kernel=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
                              rounding_type="floor", auto_pad="explicit"),
                    [[[[-1, 2, 3, 3], [4, 5, 5, 3], [4, 8, 9, 9], [-7, 8, 9, 9]]]],
@@ -224,7 +225,7 @@ OV_EXAMPLES = {
                           rounding_type="floor", auto_pad="same_upper"),
                      [[[[5, 5, 3], [8, 9, 9], [8, 9, 9]], [[6, 5, 5], [8, 2, 1], [8, 2, -3]]]],
                      [[[[4, 4, 2], [7, 8, 8], [7, 8, 8]], [[12, 11, 11], [15, 16, 14], [15, 16, 17]]]]),
-    # 5 (000 only): ceil_torch needs pads 1/1 (SPEC-NOTES); MaxPool-14 only
+    # 5 (MaxPool-14 only): ceil_torch needs pads 1/1, which the MaxPool-14 text lost
     "5_ceil_torch": (B33, dict(strides=[2, 2], kernel=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
                                rounding_type="ceil_torch"),
                      [[[[1, 3], [7, 9]]]], [[[[0, 2], [6, 8]]]]),
@@ -279,7 +280,7 @@ def test_openvino_version1_rejects_version8_attributes():
 
 def test_openvino_ceil_keeps_window_starting_in_padding():
     """OpenVINO "ceil" (unlike ceil_torch) keeps a last window that starts in
-    the end padding (seeds/000: only ceil_torch reduces the dimension)."""
+    the end padding (OpenVINO MaxPool-14 spec: only ceil_torch reduces the dimension)."""
     x = np.array(B33, np.float32)
     kw = dict(strides=[2, 2], kernel=[2, 2], pads_begin=[1, 1], pads_end=[1, 1])
     y, _ = maxpool.openvino.max_pool(x, rounding_type="ceil", **kw)
@@ -304,7 +305,7 @@ def test_onnx_basic_and_storage_order():
 
 
 def test_onnx_indices_flat_over_whole_tensor():
-    """ONNX Indices are flat over N x C x D1..Dn (seeds/001)."""
+    """ONNX Indices are flat over N x C x D1..Dn (ONNX MaxPool spec)."""
     rng = np.random.default_rng(1)
     x = rng.standard_normal((2, 3, 4, 5)).astype(np.float32)
     y, ind = maxpool.onnx.max_pool(x, kernel_shape=[2, 2], strides=[2, 2], pads=[1, 0, 1, 1], return_indices=True)

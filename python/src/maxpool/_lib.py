@@ -100,6 +100,7 @@ class Desc(Structure):
         ("window_init", c_int),
         ("num_threads", c_int),
         ("max_isa", c_int),
+        ("require_kernel_fits", c_int),
     ]
 
 
@@ -208,7 +209,33 @@ def _load():
     tried = []
     for path in _candidates():
         if os.path.exists(path):
-            return ctypes.CDLL(path), path
+            try:
+                return ctypes.CDLL(path), path
+            except OSError as e:
+                # found but not loadable: usually a library it needs is missing
+                # (e.g. libgomp.so.1 for a build from source on a slim system)
+                import re
+
+                m = re.search(r"([\w.+-]+\.so[\w.]*): cannot open shared object file", str(e))
+                if m and m.group(1) != os.path.basename(path):
+                    what = f"it needs {m.group(1)}, which is not installed (or not on the loader's path)"
+                    todo = (
+                        "install the manylinux wheel (scripts/build_wheel.sh; it bundles the libraries it loads) "
+                        "or the missing library"
+                    )
+                    if m.group(1).startswith("libgomp"):
+                        todo += (
+                            " (the OpenMP runtime: libgomp1 on Debian/Ubuntu, libgomp on Fedora/RHEL), or build "
+                            "without it: pip install ./python -C cmake.define.MAXPOOL_OPENMP=OFF (single-threaded)"
+                        )
+                else:
+                    what = str(e)
+                    todo = "rebuild it for this machine (pip install ./python), or set MAXPOOL_LIBRARY to one that loads"
+                raise ImportError(
+                    f"maxpool: cannot load {path}: {what}; {todo}",
+                    name="maxpool",
+                    path=path,
+                ) from e
         tried.append(path)
     hint = (
         "set MAXPOOL_LIBRARY to a built libmaxpool, or install the package with `pip install ./python` "
@@ -433,3 +460,31 @@ def lower(fn, attrs, dtype_code, rank):
     err = Error()
     check(fn(byref(attrs), dtype_code, rank, byref(desc), byref(err)), err)
     return desc
+
+
+# --------------------------------------------------------------------------
+# TensorFlow max_pool_with_argmax front-end, the channels-last index order
+# --------------------------------------------------------------------------
+
+# maxpool_index_order
+INDEX_CHANNELS_LAST = 2
+
+
+class TfAttrs(Structure):
+    """struct maxpool_tf_attrs"""
+
+    _fields_ = [
+        ("n_ksize", c_int),
+        ("ksize", c_int64 * 4),
+        ("n_strides", c_int),
+        ("strides", c_int64 * 4),
+        ("padding", c_char_p),
+        ("data_format", c_char_p),
+        ("targmax", c_char_p),
+        ("include_batch_in_index", c_int),
+    ]
+
+
+STRUCTS["maxpool_tf_attrs"] = TfAttrs
+maxpool_tf_attrs_init = _fn("maxpool_tf_attrs_init", None, _p(TfAttrs))
+maxpool_tf_lower = _fn("maxpool_tf_lower", c_int, _p(TfAttrs), c_int, c_int, _p(Desc), _p(Error))

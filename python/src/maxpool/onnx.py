@@ -12,15 +12,16 @@ would start in the end padding).
 
 from __future__ import annotations
 
-from . import _lib
+from typing import Optional, Sequence
+
+from . import _core, _lib
+from ._types import ArrayLike, Out, Result
 
 __all__ = ["max_pool", "maxpool"]
 
 
-def max_pool(
-    X,
-    *,
-    kernel_shape,
+def _spec(
+    kernel_shape=None,
     strides=None,
     pads=None,
     dilations=None,
@@ -31,21 +32,9 @@ def max_pool(
     return_indices=False,
     nan=None,
     threads=None,
-):
-    """ONNX MaxPool.
-
-    X: (N, C, D1, ..., Dn) array. Attributes as in the ONNX operator; None
-    means the attribute is absent (its ONNX default applies: strides 1, pads
-    0, dilations 1, ceil_mode 0, storage_order 0). Giving an attribute that
-    the opset does not have (e.g. ceil_mode at opset 8) is an error, as is
-    return_indices at opset 1.
-
-    Returns Y, or (Y, Indices) with int64 Indices when return_indices.
-    nan: None (ONNX Runtime's policy: NaN never wins), "propagate" or "ignore".
-    threads: number of threads (None or 1: the calling thread).
-    Raises ValueError (maxpool.MaxPoolError) with the C library's message.
-    """
-    x, code = _lib.as_input(X)
+) -> _core.Spec:
+    """The attributes, checked for memory safety and Python types, as a Spec
+    (the C front-end validates their values once it knows dtype and rank)."""
     a = _lib.OnnxAttrs()
     _lib.maxpool_onnx_attrs_init(a, _lib.int32_scalar("opset", opset))
     _lib.set_list(a, "n_kernel_shape", "kernel_shape", _lib.int_list("kernel_shape", kernel_shape, _lib.MAX_SPATIAL))
@@ -58,10 +47,60 @@ def max_pool(
     if storage_order is not None:
         a.storage_order = _lib.int32_scalar("storage_order", storage_order)
     a.want_indices = 1 if return_indices else 0
-    desc = _lib.lower(_lib.maxpool_onnx_lower, a, code, x.ndim)
-    _lib.apply_options(desc, nan, threads)
-    y, ind = _lib.execute(x, desc)
-    return (y, ind) if return_indices else y
+
+    def lower(shape, code):
+        ndim = len(shape)
+        return _lib.lower(_lib.maxpool_onnx_lower, a, code, ndim)
+
+    return _core.Spec("onnx.max_pool", lower, returns="pair" if return_indices else "values", nan=nan,
+                      threads=threads)
+
+
+def max_pool(
+    X: ArrayLike,
+    *,
+    kernel_shape: Sequence[int],
+    strides: Optional[Sequence[int]] = None,
+    pads: Optional[Sequence[int]] = None,
+    dilations: Optional[Sequence[int]] = None,
+    auto_pad: Optional[str] = "NOTSET",
+    ceil_mode: Optional[int] = None,
+    storage_order: Optional[int] = None,
+    opset: int = 22,
+    return_indices: bool = False,
+    layout: Optional[str] = None,
+    out: Out = None,
+    nan: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Result:
+    """ONNX MaxPool.
+
+    X: (N, C, D1, ..., Dn) array: numpy, a torch tensor, or any object with
+    __dlpack__ (imported without a copy). Attributes as in the ONNX operator;
+    None means the attribute is absent (its ONNX default applies: strides 1,
+    pads 0, dilations 1, ceil_mode 0, storage_order 0). Giving an attribute
+    that the opset does not have (e.g. ceil_mode at opset 8) is an error, as
+    is return_indices at opset 1.
+
+    Returns Y, or (Y, Indices) with int64 Indices when return_indices (torch
+    tensors when X is one). Indices count in the logical (N, C, D...) order
+    whatever the layout.
+    layout: None (C-contiguous X is channels-first; X whose strides are
+    channels-last -- torch.channels_last -- is pooled in place and the
+    results have the same strides), "NCHW" or "NHWC" (X and results are
+    (N, D1, ..., Dn, C)). out: an array for Y, or a (Y, Indices) pair,
+    written in place and returned (shape, dtype, contiguity checked).
+    nan: None (ONNX Runtime's policy: NaN never wins), "propagate" or "ignore".
+    threads: None (maxpool.DEFAULT_THREADS: all CPUs of this process) or a
+    count (1: the calling thread).
+    Raises ValueError (maxpool.MaxPoolError) with the C library's message.
+    """
+    spec = _spec(kernel_shape, strides, pads, dilations, auto_pad, ceil_mode, storage_order, opset,
+                 return_indices, nan, threads)
+    return _core.call(spec, X, layout, out)
+
+
+max_pool._maxpool_spec = _spec  # type: ignore[attr-defined]  (maxpool.plan)
 
 
 # --------------------------------------------------------------------------

@@ -8,42 +8,16 @@ validates them as the version demands. Results are OpenVINO's outputs:
 
 from __future__ import annotations
 
-from . import _lib
+from typing import Optional, Sequence
+
+from . import _core, _lib
+from ._types import ArrayLike, Out, Result
 
 __all__ = ["max_pool"]
 
 
-def max_pool(
-    data,
-    *,
-    kernel,
-    strides,
-    pads_begin,
-    pads_end,
-    dilations=None,
-    rounding_type="floor",
-    auto_pad="explicit",
-    index_element_type=None,
-    axis=0,
-    version=14,
-    nan=None,
-    threads=None,
-):
-    """OpenVINO MaxPool.
-
-    data: (N, C, D1, ..., Dn). kernel, strides, pads_begin, pads_end: one
-    value per spatial axis. dilations: None (absent: 1; versions 8 and 14
-    only). rounding_type: "floor", "ceil" or, version 14, "ceil_torch".
-    auto_pad: "explicit", "valid", "same_upper", "same_lower" (pads are then
-    ignored). index_element_type: None (absent: "i64"), "i64" or "i32";
-    axis: first dimension the flat indices count from (negative from the end).
-    Strings are passed as given; None means the attribute is absent.
-
-    Returns (values, indices) for version 8 and 14, values for version 1.
-    nan: None (OpenVINO's policy: NaN never wins), "propagate" or "ignore".
-    Raises ValueError (maxpool.MaxPoolError) with the C library's message.
-    """
-    x, code = _lib.as_input(data)
+def _spec(kernel=None, strides=None, pads_begin=None, pads_end=None, dilations=None, rounding_type="floor",
+          auto_pad="explicit", index_element_type=None, axis=0, version=14, nan=None, threads=None) -> _core.Spec:
     ver = _lib.int32_scalar("version", version)
     a = _lib.OpenvinoAttrs()
     _lib.maxpool_openvino_attrs_init(a, ver)
@@ -58,7 +32,53 @@ def max_pool(
     a.index_element_type = _lib.c_string("index_element_type", index_element_type)
     a.axis = _lib.int_scalar("axis", axis)
     a.want_indices = 0 if ver == 1 else 1
-    desc = _lib.lower(_lib.maxpool_openvino_lower, a, code, x.ndim)
-    _lib.apply_options(desc, nan, threads)
-    y, ind = _lib.execute(x, desc)
-    return y if ind is None else (y, ind)
+
+    def lower(shape, code):
+        return _lib.lower(_lib.maxpool_openvino_lower, a, code, len(shape))
+
+    return _core.Spec("openvino.max_pool", lower, returns="auto", nan=nan, threads=threads)
+
+
+def max_pool(
+    data: ArrayLike,
+    *,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    pads_end: Sequence[int],
+    dilations: Optional[Sequence[int]] = None,
+    rounding_type: Optional[str] = "floor",
+    auto_pad: Optional[str] = "explicit",
+    index_element_type: Optional[str] = None,
+    axis: int = 0,
+    version: int = 14,
+    layout: Optional[str] = None,
+    out: Out = None,
+    nan: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Result:
+    """OpenVINO MaxPool.
+
+    data: (N, C, D1, ..., Dn): numpy array, torch tensor or any object with
+    __dlpack__. kernel, strides, pads_begin, pads_end: one
+    value per spatial axis. dilations: None (absent: 1; versions 8 and 14
+    only). rounding_type: "floor", "ceil" or, version 14, "ceil_torch".
+    auto_pad: "explicit", "valid", "same_upper", "same_lower" (pads are then
+    ignored). index_element_type: None (absent: "i64"), "i64" or "i32";
+    axis: first dimension the flat indices count from (negative from the end),
+    any dimension: the whole-tensor flat index modulo the product of the
+    dimensions from axis on, as OpenVINO computes it.
+    Strings are passed as given; None means the attribute is absent.
+
+    Returns (values, indices) for version 8 and 14, values for version 1.
+    layout, out: as in maxpool.onnx.max_pool.
+    nan: None (OpenVINO's policy: NaN never wins), "propagate" or "ignore".
+    threads: None (maxpool.DEFAULT_THREADS) or a count.
+    Raises ValueError (maxpool.MaxPoolError) with the C library's message.
+    """
+    spec = _spec(kernel, strides, pads_begin, pads_end, dilations, rounding_type, auto_pad, index_element_type, axis,
+                 version, nan, threads)
+    return _core.call(spec, data, layout, out)
+
+
+max_pool._maxpool_spec = _spec  # type: ignore[attr-defined]  (maxpool.plan)
