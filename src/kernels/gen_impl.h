@@ -162,6 +162,7 @@ typedef struct KFN(geo) {
      * of a line: for tap k, the full-resolution lanes (half h of 2*VN for
      * stride 2) whose tap lies inside the line; fl_mu: some lane does not */
     char fl_mu[2][GEN_BM_K];
+    int fl_fenan; /* first-element start without propagation (floats): a NaN first tap stays */
     VM fl_m[2][2][GEN_BM_K];
 } KFN(geo);
 
@@ -929,16 +930,18 @@ __attribute__((noinline)) static void KFN(cf_task)(const struct maxpool_plan *p,
  * neutral value, which never counts). The first-element start gives the
  * same result for the integers and under propagation, the first tap being
  * one of the taps, as long as every window has a W tap; without
- * propagation a NaN first tap would stay (the reference's scan), and those
- * plans take the other forms, as do windows of more than GEN_BM_K W taps
- * and padding wider than a vector. Scratch: the strip's W results (keys),
+ * propagation a NaN first tap stays (the reference's scan: nothing is
+ * greater than a NaN), so there the rows whose first line holds a NaN
+ * (each line is checked once) take each such window's first tap afterwards.
+ * Windows of more than GEN_BM_K W taps and padding wider than a vector take
+ * the other forms. Scratch: the strip's W results (keys),
  * GEN_FL_BYTES on the stack. */
 
 static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
 {
     g->fl_wl = 0;
     const int64_t in2 = g->in[2], O2 = g->out[2], S = g->S;
-    if (wi || !g->grid || S > 2 || (GFLOAT && g->fe && !prop))
+    if (wi || !g->grid || S > 2)
         return;
     if (g->fe)
         for (int64_t o = 0; o < O2; ++o)
@@ -955,6 +958,7 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
         return;
     g->fl_wl = wl;
     g->fl_nl = nl;
+    g->fl_fenan = GFLOAT && g->fe && !prop;
     for (int m = 0; m < 2; ++m) {
         const int64_t ob = m == 0 ? 0 : olast;
         for (int64_t k = 0; k < g->K; ++k) {
@@ -1171,11 +1175,52 @@ GAI void KFN(fl_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
 #endif
 }
 
+#if GFLOAT
+/* Whether the input line xl holds a NaN (fl_fenan). */
+__attribute__((noinline)) static int KFN(fl_linenan)(const KFN(geo) * g, const GT *xl)
+{
+    const int64_t n = g->in[2];
+    if (n < VN) {
+        for (int64_t i = 0; i < n; ++i)
+            if (GEN_ISNAN(GKEY(xl[i])))
+                return 1;
+        return 0;
+    }
+    VT acc = V_LOAD(xl + n - VN); /* NaN lanes stay NaN under V_MAXP */
+    for (int64_t i = 0; i + VN <= n; i += VN)
+        acc = V_MAXP(acc, V_LOAD(xl + i));
+    alignas(64) GKT k[VN];
+    VK_STORE(k, acc);
+    for (int i = 0; i < VN; ++i)
+        if (GEN_ISNAN(k[i]))
+            return 1;
+    return 0;
+}
+
+/* Output row t (task (nc, o0, o1)) under the first-element start without
+ * propagation, its first line holding a NaN: each window whose first tap
+ * is a NaN takes that tap (the reference's scan keeps it). */
+__attribute__((noinline)) static void KFN(fl_fefix)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                    GT *y, int64_t t, int64_t nc, int64_t o0, int64_t o1)
+{
+    const GT *xl = x + nc * p->in_spatial + (g->st[0][o0] * g->in[1] + g->st[1][o1]) * g->in[2];
+    GT *yr = y + t * g->out[2];
+    for (int64_t o = 0; o < g->out[2]; ++o) {
+        const GT v = xl[g->st[2][o]]; /* every window has a W tap here (geo_flat) */
+        if (GEN_ISNAN(GKEY(v)))
+            yr[o] = v;
+    }
+}
+#endif
+
 /* Tasks [t0, t1) in strips of at most fl_nl input lines. */
 GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
                      const int S, const int prop)
 {
     alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */
+#if GFLOAT
+    unsigned char nanf[GEN_FL_BYTES / 4]; /* fl_fenan: the strip's lines holding a NaN (fl_nl <= this: keys >= 4 bytes) */
+#endif
     const int64_t O0 = g->out[0], O1 = g->out[1], rows = O0 * O1, nlmax = g->fl_nl;
     int64_t t = t0;
     while (t < t1) {
@@ -1204,8 +1249,17 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             ++te;
         }
         KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
+#if GFLOAT
+        if (g->fl_fenan)
+            for (int64_t l = ga; l < ge; ++l)
+                nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
+#endif
         for (; t < te; ++t) {
             KFN(fl_hrow)(p, g, x, y, t, nc, o0, o1, wb, ga, prop);
+#if GFLOAT
+            if (g->fl_fenan && nanf[(nc * g->in[0] + g->st[0][o0]) * g->in[1] + g->st[1][o1] - ga])
+                KFN(fl_fefix)(p, g, x, y, t, nc, o0, o1);
+#endif
             if (++o1 == O1) {
                 o1 = 0;
                 if (++o0 == O0) {
