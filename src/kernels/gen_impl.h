@@ -49,11 +49,15 @@
  * lines (GEN_LINES_MAX; more: scalar scan), toff/tpos[] taps
  * (GEN_TAPS_MAX), the border copy sb[] (GEN_SPAN_MAX), the lines-first row
  * cv/cr[] (GEN_LF_CAP plus margins), the border lane masks in the geometry
- * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy).
+ * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy), the
+ * W-first form's W results wb[] (GEN_FL_BYTES; rows whose lines do not fit
+ * take the other forms), its per-line NaN flags nanf[] (GEN_FL_BYTES / 4)
+ * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most.
  * Reads: the windows' input elements; in the stride-2 forms the odd
- * elements between them; in the masked border form elements just outside
- * the row (neighbouring lines of the same tensor, never used), only when
- * the block's whole span lies inside the input tensor.
+ * elements between them; in the masked border form and the W-first form's
+ * first and last vector of a line, elements just outside the row
+ * (neighbouring lines of the same tensor, never used), only when the
+ * vector's whole span lies inside the input tensor.
  */
 #include "../plan.h"
 

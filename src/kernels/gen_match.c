@@ -6,7 +6,9 @@
  * window lines of one output row (ro[256]; rows of more lines take the
  * scalar scan), the taps of one window (tpos/toff[256]; windows of more taps
  * take the scalar scan, as do windows of more taps than a VI lane numbers
- * when indices are asked for), one vector of lanes. Offsets are int64
+ * when indices are asked for), one vector of lanes, and without indices the
+ * W-first form's strip of W results (GEN_FL_BYTES, 24 KiB, plus its line
+ * NaN flags, 6 KiB). Offsets are int64
  * throughout; indices are formed as the reference forms them (row-major
  * only: column-major plans go to the reference). */
 #include "kernels.h"
