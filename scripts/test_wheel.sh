@@ -88,7 +88,9 @@ echo "-- dynamic check: fresh virtual environment, system libgomp and compilers 
 BASE=$("$PY" -c 'import sys; print(getattr(sys, "_base_executable", sys.executable))')
 libdirs=""
 for d in /usr/lib/x86_64-linux-gnu /usr/lib/aarch64-linux-gnu /usr/lib64 /usr/lib /lib64; do
-    [ -d "$d" ] && [ ! -L "$d" ] && ls "$d" | grep -q '^libgomp\.so' && libdirs="$libdirs $d"
+    # a glob, not ls | grep -q: under pipefail grep's early exit made ls die of SIGPIPE on a large
+    # directory, and the check then believed there was no libgomp to hide (a flaky CI failure)
+    [ -d "$d" ] && [ ! -L "$d" ] && compgen -G "$d/libgomp.so*" >/dev/null && libdirs="$libdirs $d"
 done
 compilers=""
 for c in cc gcc c++ g++ clang clang++ x86_64-linux-gnu-gcc; do
