@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, the per-tap form's
+ * pieces (one output row: in-place vectors, masked and copied border
+ * blocks, gathered taps). Included once by gen_impl.h. */
+
+/* ---- channels-first ----------------------------------------------------- */
+
+/* One output row of one (n, c) plane. */
+typedef struct KFN(row) {
+    const GT *xp; /* the input plane */
+    GT *yr;       /* the output row */
+    void *ind;
+    int64_t yoff, n, c; /* yoff: offset of yr[0] in the output (and indices) */
+    int64_t s0, c0, s1, c1, R; /* its window lines: axis-0 and axis-1 start and count, R = c0*c1 */
+    const int64_t *ro;   /* [R] the lines' offsets in the plane */
+    const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d (with indices) */
+} KFN(row);
+
+/* Output column o gets val, the winner at spatial offset s (-1: none); fix:
+ * the scalar scan decides instead (f16 NaN lanes, windows of too many taps). */
+GAI void KFN(cf_put)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t o, GT val,
+                     int64_t s, int fix, const int prop, const int wi)
+{
+    if (fix)
+        s = KFN(sfold)(g, w->xp, 1, prop, w->s0, w->c0, w->s1, w->c1, g->st[2][o], g->cn[2][o], &val);
+    w->yr[o] = val;
+    if (wi)
+        KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, s, w->s0, w->s1, g->st[2][o]);
+}
+
+/* Tap at q of VN grid columns S apart (S = 1 or 2). */
+#define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
+
+/* The K taps of one window line (line base xr, tap numbers t0 + k) for NB
+ * vectors of grid columns. */
+GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, int64_t t0, int64_t K, int64_t d, const int NB, const int S,
+                      const int prop, const int wi)
+{
+    for (int64_t k = 0; k < K; ++k)
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v)
+            KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), t0 + k, prop, wi);
+}
+
+/* Stores lanes [0, nl) of NB vectors of grid columns from ob on. */
+GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                       int64_t nl, const VT *best, const VI *bt, const int NB, const int prop, const int wi)
+{
+    GEN_UNROLL
+    for (int v = 0; v < NB; ++v) {
+        const int64_t o0 = ob + v * VN;
+        const uint64_t fix = (uint64_t)V_NANFIX(best[v]); /* lane mask (f16 NaN lanes) */
+        if (!wi && !fix && nl == VN) {
+            V_STORE(w->yr + o0, best[v]);
+            continue;
+        }
+        if (!wi && !fix) { /* a row end: the lanes that exist */
+            V_STOREN(w->yr + o0, best[v], nl);
+            continue;
+        }
+        alignas(64) GT vals[VN];
+        alignas(64) VLANE lt[VN];
+        V_STORE(vals, best[v]);
+        if (wi)
+            VI_STORE(lt, bt[v]);
+        for (int l = 0; l < nl; ++l) {
+            const int64_t o = o0 + l;
+            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->v0 + o * g->S;
+            KFN(cf_put)(p, g, w, o, vals[l], s, (int)((fix >> l) & 1), prop, wi);
+        }
+    }
+}
+
+/* NB vectors of grid columns [ob, ob + NB*VN) whose taps all lie inside the
+ * input row (read in place). */
+GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob, const int NB,
+                     const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d;
+    const GT *xb = w->xp + g->v0 + ob * S;
+    VT best[4];
+    VI bt[4];
+    GEN_UNROLL
+    for (int v = 0; v < NB; ++v) {
+        if (g->fe) {
+            best[v] = GEN_TAP(xb + w->ro[0] + v * VN * S, S);
+            bt[v] = VI_SET1(0);
+        } else {
+            best[v] = V_SET1(g->init);
+            bt[v] = VI_SET1(GEN_NONE);
+        }
+    }
+    for (int64_t r = 0; r < w->R; ++r)
+        KFN(cf_line)(best, bt, xb + w->ro[r], r * K, K, d, NB, S, prop, wi);
+    KFN(cf_store)(p, g, w, ob, VN, best, bt, NB, prop, wi);
+}
+
+/* Grid columns [ob, ob + nl), nl <= VN, whose taps may lie outside the
+ * input row (padding) or past the output row: each line's span is copied
+ * to sb with the neutral value outside the row, and scanned there. With the
+ * first-element start a lane starts at its window's first real tap (tap
+ * number (st - v)/d of line 0). */
+GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                        int64_t nl, const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d, in2 = g->in[2], v = g->v0 + ob * S, span = S * VN + (K - 1) * d;
+    const int64_t *st2 = g->st[2] + ob, *cn2 = g->cn[2] + ob;
+    alignas(64) GT sb[GEN_SPAN_MAX];
+    const int64_t a = v < 0 ? 0 : v > in2 ? in2 : v, e = v + span > in2 ? in2 : v + span;
+    {
+        const VT nv = V_SET1(g->neutral);
+        for (int64_t i = 0; i < span; i += VN) /* sb holds GEN_SPAN_MAX >= span rounded up to VN */
+            V_STORE(sb + i, nv);
+    }
+    VT best[1] = {V_SET1(g->init)};
+    VI bt[1] = {VI_SET1(GEN_NONE)};
+    if (g->fe) {
+        alignas(64) GT buf[VN];
+        alignas(64) VLANE lt[VN];
+        for (int64_t l = 0; l < VN; ++l) {
+            const int first = l < nl && cn2[l] > 0;
+            buf[l] = first ? w->xp[w->ro[0] + st2[l]] : g->init;
+            lt[l] = first ? (VLANE)((st2[l] - (v + l * S)) / d) : GEN_NONE;
+        }
+        best[0] = V_LOAD(buf);
+        memcpy(&bt[0], lt, sizeof bt[0]);
+    }
+    for (int64_t r = 0; r < w->R; ++r) {
+        if (e > a)
+            memcpy(sb + (a - v), w->xp + w->ro[r] + a, (size_t)(e - a) * sizeof(GT));
+        KFN(cf_line)(best, bt, sb, r * K, K, d, 1, S, prop, wi);
+    }
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
+}
+
+/* Border block bi (columns [ob, ob + nl), nl <= VN) read in place: taps
+ * outside the row become the neutral value through the lane masks; under
+ * the first-element start a lane takes its window's first tap whatever it
+ * holds (bfirst), as the reference's scan does. The caller has checked that
+ * every line's span lies inside the input tensor. */
+GAI void KFN(cf_bmask)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob, int64_t nl,
+                       int bi, const int S, const int prop, const int wi)
+{
+    const int64_t K = g->K, d = g->d;
+    const GT *xb = w->xp + (g->v0 + ob * S);
+    const VT nv = V_SET1(g->neutral);
+    VT best[1] = {V_SET1(g->init)};
+    VI bt[1] = {VI_SET1(GEN_NONE)};
+    for (int64_t r = 0; r < w->R; ++r) {
+        const GT *xr = xb + w->ro[r];
+        for (int64_t k = 0; k < K; ++k) {
+            const VT x = V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]);
+            if (g->fe && r == 0) {
+                const VM f = g->bfirst[bi][k];
+                if (!wi) {
+                    best[0] = V_SEL(prop ? V_MAXP(best[0], x) : V_MAX(best[0], x), x, f);
+                } else {
+                    VM m = VM_OR(V_GTM(x, best[0]), f);
+                    if (prop)
+                        m = VM_OR(m, V_NANM(x));
+                    best[0] = V_SEL(best[0], x, m);
+                    bt[0] = VI_SEL(bt[0], VI_SET1(k), m);
+                }
+            } else {
+                KFN(upd)(&best[0], &bt[0], x, r * K + k, prop, wi);
+            }
+        }
+    }
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
+}
+
+/* Columns [ob, ob + nl), nl <= VN, any windows: each tap's lanes gathered
+ * (a lane without tap k reads the neutral value). */
+GAI void KFN(cf_gather)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
+                        int64_t nl, const int prop, const int wi)
+{
+    const int64_t *st2 = g->st[2] + ob, *cn2 = g->cn[2] + ob, d = g->step[2], R = w->R;
+    const GT *xp = w->xp;
+    int64_t KW = 0;
+    for (int64_t l = 0; l < nl; ++l)
+        KW = cn2[l] > KW ? cn2[l] : KW;
+    if (wi && R * KW > GEN_TAPS_LIMIT) { /* more taps than a lane can number */
+        for (int64_t l = 0; l < nl; ++l)
+            KFN(cf_put)(p, g, w, ob + l, g->init, -1, 1, prop, wi);
+        return;
+    }
+    alignas(64) GT buf[VN];
+    alignas(64) VLANE lt[VN];
+    for (int64_t l = 0; l < VN; ++l) {
+        const int first = g->fe && l < nl && cn2[l] > 0;
+        buf[l] = first ? xp[w->ro[0] + st2[l]] : g->init;
+        lt[l] = first ? 0 : GEN_NONE;
+    }
+    VT best = V_LOAD(buf);
+    VI bt;
+    memcpy(&bt, lt, sizeof bt);
+    for (int64_t r = 0; r < R; ++r) {
+        const GT *xr = xp + w->ro[r];
+        for (int64_t k = 0; k < KW; ++k) {
+            for (int64_t l = 0; l < VN; ++l)
+                buf[l] = l < nl && k < cn2[l] ? xr[st2[l] + k * d] : g->neutral;
+            KFN(upd)(&best, &bt, V_LOAD(buf), r * KW + k, prop, wi);
+        }
+    }
+    const uint64_t fix = (uint64_t)V_NANFIX(best);
+    V_STORE(buf, best);
+    if (wi)
+        VI_STORE(lt, bt);
+    for (int64_t l = 0; l < nl; ++l) {
+        const int64_t t = wi ? (int64_t)lt[l] : 0;
+        const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->ro[t / KW] + st2[l] + (t % KW) * d;
+        KFN(cf_put)(p, g, w, ob + l, buf[l], s, (int)((fix >> l) & 1), prop, wi);
+    }
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, the per-tap and
+ * lines-first forms' row loop (cf_run) and its out-of-line entry (cf_task).
+ * Included once by gen_impl.h. */
+
+/* Every column of one output row on the grid, stride S. */
+GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int S,
+                      const int prop, const int wi)
+{
+    const int64_t O2 = g->out[2], span = S * VN + (g->K - 1) * g->d;
+    const int64_t base = w->xp - g->xbeg; /* the plane's offset in the tensor */
+    int bi = 0;
+    for (int64_t o = 0; o < O2;) {
+        const int nb = KFN(cf_kind)(g, o);
+        if (nb == 4) {
+            KFN(cf_vec)(p, g, w, o, 4, S, prop, wi);
+        } else if (nb == 2) {
+            KFN(cf_vec)(p, g, w, o, 2, S, prop, wi);
+        } else if (nb == 1) {
+            KFN(cf_vec)(p, g, w, o, 1, S, prop, wi);
+        } else {
+            const int64_t nl = O2 - o < VN ? O2 - o : VN, v = g->v0 + o * S;
+            if (bi < g->nbm && base + w->ro[0] + v >= 0 && base + w->ro[w->R - 1] + v + span <= g->xlen)
+                KFN(cf_bmask)(p, g, w, o, nl, bi, S, prop, wi);
+            else
+                KFN(cf_border)(p, g, w, o, nl, S, prop, wi);
+            ++bi;
+        }
+        o += (nb ? nb : 1) * VN;
+    }
+}
+
+GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
+                     int64_t t1, const int prop, const int wi)
+{
+    const int64_t rows = g->out[0] * g->out[1], O2 = g->out[2];
+    int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
+    /* task t = ((n*C + c)*out0 + o0)*out1 + o1, decoded once, then counted */
+    int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
+    int64_t cn = nc / p->c, cc = nc % p->c;
+    for (int64_t t = t0; t < t1; ++t) {
+        if (t > t0 && ++o1 == g->out[1]) {
+            o1 = 0;
+            if (++o0 == g->out[0]) {
+                o0 = 0;
+                ++nc;
+                if (++cc == p->c) {
+                    cc = 0;
+                    ++cn;
+                }
+            }
+        }
+        KFN(row) w;
+        w.xp = x + nc * p->in_spatial;
+        w.yoff = t * O2;
+        w.yr = y + w.yoff;
+        w.ind = ind;
+        w.n = cn;
+        w.c = cc;
+        w.s0 = g->st[0][o0];
+        w.c0 = g->cn[0][o0];
+        w.s1 = g->st[1][o1];
+        w.c1 = g->cn[1][o1];
+        w.R = w.c0 * w.c1;
+        w.ro = ro;
+        w.toff = toff;
+        if (w.R == 0 || w.R > GEN_LINES_MAX) { /* no input element, or more lines than the table: scalar */
+            for (int64_t o = 0; o < O2; ++o)
+                KFN(cf_put)(p, g, &w, o, g->init, -1, w.R != 0, prop, wi);
+            continue;
+        }
+        int64_t r = 0;
+        for (int64_t j0 = 0; j0 < w.c0; ++j0)
+            for (int64_t j1 = 0; j1 < w.c1; ++j1)
+                ro[r++] = ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * g->in[2];
+        const int grid = g->grid && g->S <= 2 && (g->K - 1) * g->d <= GEN_SPAN_MAX - 2 * VN &&
+                         (!wi || w.R * g->K <= GEN_TAPS_LIMIT);
+        if (!grid) {
+            if (g->step[2] == 1 && w.R < GEN_TAPS_LIMIT) {
+                KFN(lf_cols)(p, g, &w, prop, wi);
+            } else { /* every column gathered (scalar for windows of too many taps) */
+                for (int64_t o = 0; o < O2; o += VN)
+                    KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+            }
+            continue;
+        }
+        if (wi)
+            for (int64_t q = 0; q < w.R; ++q)
+                for (int64_t k = 0; k < g->K; ++k)
+                    toff[q * g->K + k] = ro[q] + k * g->d;
+        if (g->S == 1)
+            KFN(cf_cols)(p, g, &w, 1, prop, wi);
+        else
+            KFN(cf_cols)(p, g, &w, 2, prop, wi);
+    }
+}
+
+/* cf_run with the NaN rule and index output as constants, out of line: the
+ * entry point and the lines-flat form's leftover rows share these. */
+__attribute__((noinline)) static void KFN(cf_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                   GT *y, void *ind, int64_t t0, int64_t t1, int prop, int wi)
+{
+    if (GFLOAT && prop) {
+        if (wi)
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 1, 1);
+        else
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 1, 0);
+    } else {
+        if (wi)
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 0, 1);
+        else
+            KFN(cf_run)(p, g, x, y, ind, t0, t1, 0, 0);
+    }
+}
