@@ -53,7 +53,7 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
     for (int m = 0; m < 2; ++m) {
         const int64_t ob = m == 0 ? 0 : olast;
         for (int64_t k = 0; k < g->K; ++k) {
-            g->fl_mu[m][k] = 0;
+            g->fl_mk.mu[m][k] = 0;
             for (int h = 0; h < 2; ++h) {
                 alignas(64) VLANE lv[VN];
                 for (int64_t i = 0; i < VN; ++i) {
@@ -63,9 +63,9 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
                     const int in = pos >= 0 && pos < in2;
                     lv[i] = !used || in ? GEN_NONE : 0;
                     if (h < S && used && !in)
-                        g->fl_mu[m][k] = 1;
+                        g->fl_mk.mu[m][k] = 1;
                 }
-                g->fl_m[m][h][k] = VM_LANES(lv);
+                g->fl_mk.m[m][h][k] = VM_LANES(lv);
             }
         }
     }
@@ -86,28 +86,28 @@ static GKT KFN(fl_went)(const KFN(geo) * g, const GT *xl, int64_t o, int prop)
     return b;
 }
 
-/* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
- * wb (line stride fl_wl). Each line in vectors of VN columns (the last
- * vector of a line again over the line's last VN columns), taps read in
- * place; in the line's first and last vector, taps outside the line
- * become the neutral value through the lane masks fl_m. A line whose
- * vectors would read outside the tensor (or that has no masks: K >
- * GEN_BM_K) goes the scalar way. */
-/* One vector of W results at column o of the line xl: taps read in place,
- * those outside the line (first and last vector: m = 0, 1) made neutral
- * through the masks; K a constant where the caller can make it one. */
-GAI VT KFN(fl_wvec)(const KFN(geo) * g, const GT *xl, int64_t o, const int64_t K, const int m, const int S,
-                    const int prop)
+/* The W results of the input line xl to dst, the scalar way. */
+__attribute__((noinline)) static void KFN(fl_wscalar)(const KFN(geo) * g, const GT *xl, GKT *dst, int prop)
 {
-    const int64_t d = g->d;
-    const VT nv = V_SET1(g->neutral);
+    for (int64_t o = 0; o < g->out[2]; ++o)
+        dst[o] = KFN(fl_went)(g, xl, o, prop);
+}
+
+/* One vector of W results from the taps at q (column o of a line: q = xl +
+ * v0 + S*o), read in place; in a line's first and last vector (m = 0, 1)
+ * the taps outside the line made neutral through the masks mk; K a
+ * constant where the caller can make it one. */
+GAI VT KFN(fl_wvec)(const KFN(flm) * mk, const VT nv, const GT *q, const int64_t K, const int64_t d, const int m,
+                    const int S, const int prop, const int mm)
+{
+    /* mm >= 0: the taps to mask (bit k: tap k), a constant; -1: mk->mu says */
+#define GEN_FL_MU(k) (mm < 0 ? mk->mu[m][k] : (mm >> (k)) & 1)
     const int z = GFLOAT && !prop; /* without propagation a NaN must not enter: max(x, -inf) drops it */
-    const GT *q = xl + g->v0 + S * o;
     VT a = V_LOAD(q), b = S == 2 ? V_LOAD(q + VN) : a;
-    if (m < 2 && g->fl_mu[m][0]) {
-        a = V_SEL(nv, a, g->fl_m[m][0][0]);
+    if (m < 2 && GEN_FL_MU(0)) {
+        a = V_SEL(nv, a, mk->m[m][0][0]);
         if (S == 2)
-            b = V_SEL(nv, b, g->fl_m[m][1][0]);
+            b = V_SEL(nv, b, mk->m[m][1][0]);
     }
     if (z) {
         a = V_MAX(nv, a);
@@ -116,155 +116,191 @@ GAI VT KFN(fl_wvec)(const KFN(geo) * g, const GT *xl, int64_t o, const int64_t K
     }
     for (int64_t k = 1; k < K; ++k) {
         VT ta = V_LOAD(q + k * d), tb = S == 2 ? V_LOAD(q + VN + k * d) : ta;
-        if (m < 2 && g->fl_mu[m][k]) {
-            ta = V_SEL(nv, ta, g->fl_m[m][0][k]);
+        if (m < 2 && GEN_FL_MU(k)) {
+            ta = V_SEL(nv, ta, mk->m[m][0][k]);
             if (S == 2)
-                tb = V_SEL(nv, tb, g->fl_m[m][1][k]);
+                tb = V_SEL(nv, tb, mk->m[m][1][k]);
         }
         a = prop ? V_MAXP(a, ta) : V_MAX(a, ta);
         if (S == 2)
             b = prop ? V_MAXP(b, tb) : V_MAX(b, tb);
     }
     return S == 2 ? V_EVEN(a, b) : a;
+#undef GEN_FL_MU
 }
 
-/* A line's first (m = 0) or last (m = 1) vector of W results to dst, out of
- * line: each specialised caller calls this one function (build time). */
-__attribute__((noinline)) static void KFN(fl_wedge)(const KFN(geo) * g, const GT *xl, GKT *dst, int64_t o, int m,
-                                                    int S, int prop)
+/* The W results of one line (taps from q = xl + v0) to dst, any K <= GEN_BM_K
+ * and dilation: out of line, each specialised caller calls this one
+ * function (build time). */
+__attribute__((noinline)) static void KFN(fl_wline)(const KFN(geo) * g, const GT *q, GKT *dst, int S, int prop)
 {
-    const int64_t K = g->K;
-    if (S == 1)
-        VK_STORE(dst + o, prop ? KFN(fl_wvec)(g, xl, o, K, m, 1, 1) : KFN(fl_wvec)(g, xl, o, K, m, 1, 0));
-    else
-        VK_STORE(dst + o, prop ? KFN(fl_wvec)(g, xl, o, K, m, 2, 1) : KFN(fl_wvec)(g, xl, o, K, m, 2, 0));
-}
-
-/* The vectors between a line's first and last, K taps each. */
-GAI void KFN(fl_wmid)(const KFN(geo) * g, const GT *xl, GKT *dst, int64_t olast, const int64_t K, const int S,
-                      const int prop)
-{
-    for (int64_t o = VN; o < olast; o += VN)
-        VK_STORE(dst + o, KFN(fl_wvec)(g, xl, o, K, 2, S, prop));
+    const int64_t K = g->K, d = g->d, O2 = g->out[2], olast = O2 >= VN ? O2 - VN : 0;
+    const VT nv = V_SET1(g->neutral);
+    const KFN(flm) *mk = &g->fl_mk;
+#define GEN_FL_LINE(S_, P_)                                                                                        \
+    do {                                                                                                           \
+        VK_STORE(dst, KFN(fl_wvec)(mk, nv, q, K, d, 0, S_, P_, -1));                                                   \
+        for (int64_t o = VN; o < olast; o += VN)                                                                   \
+            VK_STORE(dst + o, KFN(fl_wvec)(mk, nv, q + S_ * o, K, d, 2, S_, P_, -1));                                  \
+        if (olast > 0)                                                                                             \
+            VK_STORE(dst + olast, KFN(fl_wvec)(mk, nv, q + S_ * olast, K, d, 1, S_, P_, -1));                          \
+    } while (0)
+    if (S == 1) {
+        if (prop)
+            GEN_FL_LINE(1, 1);
+        else
+            GEN_FL_LINE(1, 0);
+    } else {
+        if (prop)
+            GEN_FL_LINE(2, 1);
+        else
+            GEN_FL_LINE(2, 0);
+    }
+#undef GEN_FL_LINE
 }
 
 /* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
  * wb (line stride fl_wl). Each line in vectors of VN columns (the last
  * vector of a line again over the line's last VN columns), taps read in
  * place; in the line's first and last vector, taps outside the line
- * become the neutral value through the lane masks fl_m. A line whose
- * vectors would read outside the tensor (or that has no masks: K >
- * GEN_BM_K) goes the scalar way. */
+ * become the neutral value through the lane masks. The lines whose vectors
+ * would read outside the tensor (its first and last lines) go the scalar
+ * way. The common window (3 taps, no dilation) inline, with the masks in a
+ * local copy: stores of 1-byte keys may alias the geometry, not a local. */
 GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, GKT *wb, const int S, const int prop)
 {
-    const int64_t wl = g->fl_wl, in2 = g->in[2], K = g->K, d = g->d, v0 = g->v0, O2 = g->out[2];
+    const int64_t wl = g->fl_wl, in2 = g->in[2], K = g->K, d = g->d, v0 = g->v0, O2 = g->out[2], xlen = g->xlen;
     const int64_t olast = O2 >= VN ? O2 - VN : 0; /* the last vector's first column */
     const int64_t lo = v0, hi = v0 + S * olast + S * VN + (K - 1) * d; /* a line's reads [lo, hi) */
-    for (int64_t l = ga; l < gb; ++l) {
-        const GT *xl = x + l * in2;
-        GKT *dst = wb + (l - ga) * wl;
-        if (l * in2 + lo < 0 || l * in2 + hi > g->xlen) { /* (the tensor's first or last lines) */
-            for (int64_t o = 0; o < O2; ++o)
-                dst[o] = KFN(fl_went)(g, xl, o, prop);
-            continue;
-        }
-        if (K == 3 && d == 1) { /* the common window: taps unrolled, edges inline */
-            VK_STORE(dst, KFN(fl_wvec)(g, xl, 0, 3, 0, S, prop));
-            KFN(fl_wmid)(g, xl, dst, olast, 3, S, prop);
-            if (olast > 0)
-                VK_STORE(dst + olast, KFN(fl_wvec)(g, xl, olast, 3, 1, S, prop));
-            continue;
-        }
-        KFN(fl_wedge)(g, xl, dst, 0, 0, S, prop);
-        KFN(fl_wmid)(g, xl, dst, olast, K, S, prop);
-        if (olast > 0)
-            KFN(fl_wedge)(g, xl, dst, olast, 1, S, prop);
+    int64_t sa = ga, sb = gb; /* lines [sa, sb) read in place */
+    while (sa < gb && sa * in2 + lo < 0)
+        ++sa;
+    while (sb > sa && (sb - 1) * in2 + hi > xlen)
+        --sb;
+    for (int64_t l = ga; l < sa; ++l)
+        KFN(fl_wscalar)(g, x + l * in2, wb + (l - ga) * wl, prop);
+    const GT *q = x + sa * in2 + v0;
+    GKT *dst = wb + (sa - ga) * wl;
+    if (K == 3 && d == 1) {
+        const KFN(flm) mk = g->fl_mk;
+        const VT nv = V_SET1(g->neutral);
+        const int m0 = mk.mu[0][0] | mk.mu[0][1] << 1 | mk.mu[0][2] << 2, m1 = mk.mu[1][0] | mk.mu[1][1] << 1 | mk.mu[1][2] << 2;
+#define GEN_FL_LINES3(M0, M1)                                                                                      \
+    for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl) {                                                       \
+        VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, 3, 1, 0, S, prop, M0));                                             \
+        for (int64_t o = VN; o < olast; o += VN)                                                                   \
+            VK_STORE(dst + o, KFN(fl_wvec)(&mk, nv, q + S * o, 3, 1, 2, S, prop, 0));                              \
+        if (olast > 0)                                                                                             \
+            VK_STORE(dst + olast, KFN(fl_wvec)(&mk, nv, q + S * olast, 3, 1, 1, S, prop, M1));                     \
     }
+        /* the usual borders as constants: pad 1 (tap 0 of the first vector), at the end nothing (stride 2
+         * over an even line) or tap 2 (stride 1) */
+        if (m0 == 1 && m1 == 0)
+            GEN_FL_LINES3(1, 0)
+        else if (m0 == 1 && m1 == 4)
+            GEN_FL_LINES3(1, 4)
+        else
+            GEN_FL_LINES3(-1, -1)
+#undef GEN_FL_LINES3
+    } else
+        for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl)
+            KFN(fl_wline)(g, q, dst, S, prop);
+    for (int64_t l = sb; l < gb; ++l) /* after the lines before them: a line's last vector may write past it */
+        KFN(fl_wscalar)(g, x + l * in2, wb + (l - ga) * wl, prop);
 }
 
 /* Lines [*ga, *ge) of the tensor that task (nc, o0, o1) reads; its line count. */
-GAI int64_t KFN(fl_span)(const struct maxpool_plan *p, const KFN(geo) * g, int64_t nc, int64_t o0, int64_t o1,
-                         int64_t *ga, int64_t *ge)
+GAI int64_t KFN(fl_span)(const KFN(geo) * g, int64_t nc, int64_t o0, int64_t o1, int64_t *ga, int64_t *ge)
 {
     const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1];
     const int64_t l0 = nc * g->in[0] + g->st[0][o0], l1 = g->st[1][o1];
-    (void)p;
     *ga = l0 * g->in[1] + l1;
     *ge = (l0 + (c0 > 0 ? c0 - 1 : 0) * g->step[0]) * g->in[1] + l1 + (c1 > 0 ? c1 - 1 : 0) * g->step[1] + 1;
     return c0 * c1;
 }
 
-/* The line pass over R lines lp[] at column o. */
-GAI VT KFN(fl_hvec)(const KFN(geo) * g, const GKT *const *lp, int64_t o, const int64_t R, const int prop)
+/* The line pass of one output row at column o: lines b + r*ls for r < R (a
+ * rank-2 window: one axis-0 line), or lp[r]. */
+GAI VT KFN(fl_hvec)(const GKT *b, int64_t ls, const GKT *const *lp, int64_t o, const int64_t R, const VT init,
+                    const int fe, const int prop)
 {
-    const VT h0 = VK_LOAD(lp[0] + o);
-    VT best = g->fe ? h0 : prop ? V_MAXP(V_SET1(g->init), h0) : V_MAX(V_SET1(g->init), h0);
-    for (int64_t q = 1; q < R; ++q)
-        best = prop ? V_MAXP(best, VK_LOAD(lp[q] + o)) : V_MAX(best, VK_LOAD(lp[q] + o));
+    const VT h0 = VK_LOAD((lp ? lp[0] : b) + o);
+    VT best = fe ? h0 : prop ? V_MAXP(init, h0) : V_MAX(init, h0);
+    for (int64_t q = 1; q < R; ++q) {
+        const VT h = VK_LOAD((lp ? lp[q] : b + q * ls) + o);
+        best = prop ? V_MAXP(best, h) : V_MAX(best, h);
+    }
     return best;
 }
 
-/* One output row (task t = (nc, o0, o1)) from the W results wb of lines from ga. */
-GAI void KFN(fl_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, int64_t nc,
-                      int64_t o0, int64_t o1, const GKT *wb, int64_t ga, const int prop)
+/* Output row yr of O2 columns over R lines (b, ls or lp); for f16, whether
+ * some result is a NaN (V_NANFIX). */
+GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GKT *const *lp, const int64_t R,
+                          const VT init, const int fe, const int prop)
 {
-    const int64_t O2 = g->out[2], wl = g->fl_wl;
-    const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1], R = c0 * c1;
-    const int64_t l0 = nc * g->in[0] + g->st[0][o0], l1 = g->st[1][o1];
-    const GKT *lp[GEN_LINES_MAX];
-    int64_t r = 0;
-    for (int64_t j0 = 0; j0 < c0; ++j0)
-        for (int64_t j1 = 0; j1 < c1; ++j1)
-            lp[r++] = wb + ((l0 + j0 * g->step[0]) * g->in[1] + l1 + j1 * g->step[1] - ga) * wl;
-    GT *yr = y + t * O2;
     int64_t o = 0;
-    uint64_t fix = 0; /* f16: some lane is NaN (V_NANFIX) */
+    uint64_t fix = 0;
     VT best;
-    if (R == 3)
-        for (; o + VN <= O2; o += VN) {
-            best = KFN(fl_hvec)(g, lp, o, 3, prop);
-            fix |= (uint64_t)V_NANFIX(best);
-            V_STORE(yr + o, best);
-        }
-    else
-        for (; o + VN <= O2; o += VN) {
-            best = KFN(fl_hvec)(g, lp, o, R, prop);
-            fix |= (uint64_t)V_NANFIX(best);
-            V_STORE(yr + o, best);
-        }
+    for (; o + VN <= O2; o += VN) {
+        best = KFN(fl_hvec)(b, ls, lp, o, R, init, fe, prop);
+        fix |= (uint64_t)V_NANFIX(best);
+        V_STORE(yr + o, best);
+    }
     if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
         const int64_t ob = O2 >= VN ? O2 - VN : 0, nl = O2 - ob;
-        best = KFN(fl_hvec)(g, lp, ob, R, prop);
+        best = KFN(fl_hvec)(b, ls, lp, ob, R, init, fe, prop);
         fix |= (uint64_t)V_NANFIX(best);
         if (nl == VN)
             V_STORE(yr + ob, best);
         else
             V_STOREN(yr + ob, best, nl);
     }
-#if GEN_TYPE == GEN_F16
-    if (fix) { /* NaN results the conversion may have quieted: the scalar scan */
-        KFN(row) w;
-        w.xp = x + nc * p->in_spatial;
-        w.yr = yr;
-        w.ind = NULL;
-        w.yoff = t * O2;
-        w.n = w.c = 0;
-        w.s0 = g->st[0][o0];
-        w.c0 = c0;
-        w.s1 = g->st[1][o1];
-        w.c1 = c1;
-        w.R = R;
-        for (int64_t q = 0; q < O2; ++q)
-            if ((yr[q] & 0x7FFFu) > 0x7C00u)
-                KFN(cf_put)(p, g, &w, q, yr[q], -1, 1, prop, 0);
-    }
-#else
-    (void)fix;
-    (void)x;
-    (void)p;
-    (void)nc;
-#endif
+    return fix;
 }
+
+/* Output row t (task (nc, o0, o1)) of any window (c0 x c1 lines from the
+ * strip's line r0, at most GEN_LINES_MAX), out of line. */
+__attribute__((noinline)) static uint64_t KFN(fl_hrow_any)(const KFN(geo) * g, GT *yr, const GKT *wr, int64_t c0,
+                                                          int64_t c1, int prop)
+{
+    const GKT *lp[GEN_LINES_MAX];
+    const int64_t wl = g->fl_wl, s0 = g->step[0] * g->in[1] * wl, s1 = g->step[1] * wl;
+    int64_t r = 0;
+    for (int64_t j0 = 0; j0 < c0; ++j0)
+        for (int64_t j1 = 0; j1 < c1; ++j1)
+            lp[r++] = wr + j0 * s0 + j1 * s1;
+    const VT init = V_SET1(g->init);
+    if (GFLOAT && prop)
+        return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 1);
+    return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 0);
+}
+
+#if GEN_TYPE == GEN_F16
+/* Output row t (task (nc, o0, o1)): the NaN results, which the conversion
+ * may have quieted, by the scalar scan. */
+__attribute__((noinline)) static void KFN(fl_nanfix)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                     GT *y, int64_t t, int prop)
+{
+    const int64_t O2 = g->out[2], rows = g->out[0] * g->out[1];
+    const int64_t nc = t / rows, o0 = t % rows / g->out[1], o1 = t % rows % g->out[1];
+    const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1];
+    GT *yr = y + t * O2;
+    KFN(row) w;
+    w.xp = x + nc * p->in_spatial;
+    w.yr = yr;
+    w.ind = NULL;
+    w.yoff = t * O2;
+    w.n = w.c = 0;
+    w.s0 = g->st[0][o0];
+    w.c0 = c0;
+    w.s1 = g->st[1][o1];
+    w.c1 = c1;
+    w.R = c0 * c1;
+    for (int64_t q = 0; q < O2; ++q)
+        if ((yr[q] & 0x7FFFu) > 0x7C00u)
+            KFN(cf_put)(p, g, &w, q, yr[q], -1, 1, prop, 0);
+}
+#endif
 
 #if GFLOAT
 /* Whether the input line xl holds a NaN (fl_fenan). */
@@ -288,12 +324,14 @@ __attribute__((noinline)) static int KFN(fl_linenan)(const KFN(geo) * g, const G
     return 0;
 }
 
-/* Output row t (task (nc, o0, o1)) under the first-element start without
- * propagation, its first line holding a NaN: each window whose first tap
- * is a NaN takes that tap (the reference's scan keeps it). */
+/* Output row t under the first-element start without propagation, its
+ * first line holding a NaN: each window whose first tap is a NaN takes that
+ * tap (the reference's scan keeps it). */
 __attribute__((noinline)) static void KFN(fl_fefix)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                    GT *y, int64_t t, int64_t nc, int64_t o0, int64_t o1)
+                                                    GT *y, int64_t t)
 {
+    const int64_t rows = g->out[0] * g->out[1];
+    const int64_t nc = t / rows, o0 = t % rows / g->out[1], o1 = t % rows % g->out[1];
     const GT *xl = x + nc * p->in_spatial + (g->st[0][o0] * g->in[1] + g->st[1][o1]) * g->in[2];
     GT *yr = y + t * g->out[2];
     for (int64_t o = 0; o < g->out[2]; ++o) {
@@ -304,40 +342,60 @@ __attribute__((noinline)) static void KFN(fl_fefix)(const struct maxpool_plan *p
 }
 #endif
 
-/* Tasks [t0, t1) in strips of at most fl_nl input lines. */
+#define GEN_FL_ROWS 256 /* output rows of one strip */
+
+/* Tasks [t0, t1) in strips of at most fl_nl input lines and GEN_FL_ROWS
+ * output rows: the strip's rows and their lines first (each row's first
+ * line in the strip and its window's line counts), then the W pass of the
+ * strip's lines, then the rows. */
 GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
                      const int S, const int prop)
 {
     alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */
+    int32_t ra[GEN_FL_ROWS], rc0[GEN_FL_ROWS], rc1[GEN_FL_ROWS];
 #if GFLOAT
     unsigned char nanf[GEN_FL_BYTES / 4]; /* fl_fenan: the strip's lines holding a NaN (fl_nl <= this: keys >= 4 bytes) */
 #endif
-    const int64_t O0 = g->out[0], O1 = g->out[1], rows = O0 * O1, nlmax = g->fl_nl;
+    const int64_t O0 = g->out[0], O1 = g->out[1], O2 = g->out[2], rows = O0 * O1, nlmax = g->fl_nl;
+    const int64_t wl = g->fl_wl, ls1 = g->step[1] * wl, in0 = g->in[0], in1 = g->in[1];
+    const int64_t s0l = g->step[0] * in1, s1l = g->step[1];
+    const int64_t *const cn0 = g->cn[0], *const cn1 = g->cn[1], *const st0 = g->st[0], *const st1 = g->st[1];
+    const int fe = g->fe;
+    const VT init = V_SET1(g->init);
     int64_t t = t0;
     while (t < t1) {
         int64_t nc = t / rows, o0 = t % rows / O1, o1 = t % rows % O1, ga, ge;
-        const int64_t R = KFN(fl_span)(p, g, nc, o0, o1, &ga, &ge);
+        const int64_t R = KFN(fl_span)(g, nc, o0, o1, &ga, &ge);
         if (R == 0 || R > GEN_LINES_MAX || ge - ga > nlmax) { /* the other forms */
             KFN(cf_task)(p, g, x, y, NULL, t, t + 1, prop, 0);
             ++t;
             continue;
         }
-        /* the strip: the next tasks while their lines fit */
-        int64_t te = t + 1, n2 = nc, p0 = o0, p1 = o1;
-        while (te < t1) {
-            if (++p1 == O1) {
-                p1 = 0;
-                if (++p0 == O0) {
-                    p0 = 0;
-                    ++n2;
-                }
-            }
-            int64_t a2, e2;
-            const int64_t R2 = KFN(fl_span)(p, g, n2, p0, p1, &a2, &e2);
-            if (R2 == 0 || R2 > GEN_LINES_MAX || a2 < ga || e2 - ga > nlmax) /* (dilated windows: starts may go back) */
+        /* the strip: the next tasks while their lines fit; lb: the first line of the row's (nc, o0) lines,
+         * e0: the lines its axis-0 window adds */
+        int64_t n = 0, c0 = cn0[o0], lb = (nc * in0 + st0[o0]) * in1, e0 = (c0 > 0 ? c0 - 1 : 0) * s0l;
+        ra[0] = 0;
+        for (;;) {
+            rc0[n] = (int32_t)c0;
+            rc1[n] = (int32_t)cn1[o1];
+            ++n;
+            if (t + n == t1 || n == GEN_FL_ROWS)
                 break;
+            if (++o1 == O1) {
+                o1 = 0;
+                if (++o0 == O0) {
+                    o0 = 0;
+                    ++nc;
+                }
+                c0 = cn0[o0];
+                lb = (nc * in0 + st0[o0]) * in1;
+                e0 = (c0 > 0 ? c0 - 1 : 0) * s0l;
+            }
+            const int64_t c1 = cn1[o1], a2 = lb + st1[o1], e2 = a2 + e0 + (c1 > 0 ? c1 - 1 : 0) * s1l + 1;
+            if (c0 * c1 == 0 || c0 * c1 > GEN_LINES_MAX || a2 < ga || e2 - ga > nlmax) /* (dilated windows: starts may go back) */
+                break;
+            ra[n] = (int32_t)(a2 - ga);
             ge = e2 > ge ? e2 : ge;
-            ++te;
         }
         KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
 #if GFLOAT
@@ -345,19 +403,25 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             for (int64_t l = ga; l < ge; ++l)
                 nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
 #endif
-        for (; t < te; ++t) {
-            KFN(fl_hrow)(p, g, x, y, t, nc, o0, o1, wb, ga, prop);
-#if GFLOAT
-            if (g->fl_fenan && nanf[(nc * g->in[0] + g->st[0][o0]) * g->in[1] + g->st[1][o1] - ga])
-                KFN(fl_fefix)(p, g, x, y, t, nc, o0, o1);
+        GT *yr = y + t * O2;
+        for (int64_t i = 0; i < n; ++i, yr += O2) {
+            const GKT *wr = wb + ra[i] * wl;
+            uint64_t fix;
+            if (rc0[i] == 1 && rc1[i] == 3)
+                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, 3, init, fe, prop);
+            else
+                fix = KFN(fl_hrow_any)(g, yr, wr, rc0[i], rc1[i], prop);
+#if GEN_TYPE == GEN_F16
+            if (fix)
+                KFN(fl_nanfix)(p, g, x, y, t + i, prop);
+#else
+            (void)fix;
 #endif
-            if (++o1 == O1) {
-                o1 = 0;
-                if (++o0 == O0) {
-                    o0 = 0;
-                    ++nc;
-                }
-            }
+#if GFLOAT
+            if (g->fl_fenan && nanf[ra[i]])
+                KFN(fl_fefix)(p, g, x, y, t + i);
+#endif
         }
+        t += n;
     }
 }

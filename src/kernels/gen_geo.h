@@ -82,6 +82,14 @@
 #define GEN_ISNAN(k) 0
 #endif
 
+/* The W-first form's lane masks of a line's first (0) and last (1) vector,
+ * per half (stride 2) and tap: m lanes whose tap lies inside the line; mu:
+ * some lane does not (gen_fl.h). */
+typedef struct KFN(flm) {
+    VM m[2][2][GEN_BM_K];
+    char mu[2][GEN_BM_K];
+} KFN(flm);
+
 typedef struct KFN(geo) {
     int64_t in[3], out[3], step[3]; /* the spatial axes right-aligned: rank 1 and 2 get leading axes of 1 */
     const int64_t *st[3], *cn[3];
@@ -106,12 +114,11 @@ typedef struct KFN(geo) {
     /* the lines-flat form (values only): fl_wl W results per input line (0:
      * form not taken), fl_nl lines per strip */
     int64_t fl_wl, fl_nl;
-    /* its lane masks of the first (0) and last (1) vector
-     * of a line: for tap k, the full-resolution lanes (half h of 2*VN for
-     * stride 2) whose tap lies inside the line; fl_mu: some lane does not */
-    char fl_mu[2][GEN_BM_K];
+    /* its lane masks of the first (0) and last (1) vector of a line: for
+     * tap k, the full-resolution lanes (half h of 2*VN for stride 2) whose
+     * tap lies inside the line */
+    KFN(flm) fl_mk;
     int fl_fenan; /* first-element start without propagation (floats): a NaN first tap stays */
-    VM fl_m[2][2][GEN_BM_K];
 } KFN(geo);
 
 /* How the block of grid columns from o is done: NB = 4, 2, 1 vectors read
