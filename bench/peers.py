@@ -61,6 +61,27 @@ CASES.append(("nchw_32x64x112_k3s2_i64_f16", 2, "NCHW", (32, 64, 112, 112), Fals
               "float16"))
 CASES.append(("adaptive3d_2x64x16x56_i32_f16", 3, "NCHW", (2, 64, 16, 56, 56), True, None, None, None, (4, 7, 7),
               True, False, "float16"))
+# real networks (issue 19), f32: bench_maxpool.c's net_ cases
+CASES += [
+    ("net_alexnet_1x64x55_k3s2", 2, "NCHW", (1, 64, 55, 55), False, 3, 2, 0, None, False, False),
+    ("net_alexnet_1x192x27_k3s2", 2, "NCHW", (1, 192, 27, 27), False, 3, 2, 0, None, False, False),
+    ("net_alexnet_1x256x13_k3s2", 2, "NCHW", (1, 256, 13, 13), False, 3, 2, 0, None, False, False),
+    ("net_inception3_1x64x147_k3s2", 2, "NCHW", (1, 64, 147, 147), False, 3, 2, 0, None, False, False),
+    ("net_inception3_1x192x71_k3s2", 2, "NCHW", (1, 192, 71, 71), False, 3, 2, 0, None, False, False),
+    ("net_resnet_1x64x113_k3s2", 2, "NCHW", (1, 64, 113, 113), False, 3, 2, 1, None, False, False),
+    ("net_vgg_1x64x224_k2s2", 2, "NCHW", (1, 64, 224, 224), False, 2, 2, 0, None, False, False),
+    ("net_vgg_1x512x14_k2s2", 2, "NCHW", (1, 512, 14, 14), False, 2, 2, 0, None, False, False),
+    ("net_googlenet_1x192x28_k3s1", 2, "NCHW", (1, 192, 28, 28), False, 3, 1, 1, None, False, False),
+    ("net_googlenet_1x480x14_k3s1", 2, "NCHW", (1, 480, 14, 14), False, 3, 1, 1, None, False, False),
+    ("net_sppf_1x512x20_k5s1", 2, "NCHW", (1, 512, 20, 20), False, 5, 1, 2, None, False, False),
+    ("net_sppf_1x256x40_k5s1", 2, "NCHW", (1, 256, 40, 40), False, 5, 1, 2, None, False, False),
+    ("net_r3d_1x64x16x56_k3s2", 3, "NCHW", (1, 64, 16, 56, 56), False, 3, 2, 1, None, False, False),
+    ("net_c3d_1x128x16x56_k2s2", 3, "NCHW", (1, 128, 16, 56, 56), False, 2, 2, 0, None, False, False),
+    ("net_adaptive_8x256x13_i64", 2, "NCHW", (8, 256, 13, 13), True, None, None, None, (6, 6), True, False),
+    ("net_adaptive_1x512x7_global", 2, "NCHW", (1, 512, 7, 7), True, None, None, None, (1, 1), False, False),
+    ("net_nhwc_1x56x256_k3s2", 2, "NHWC", (1, 56, 56, 256), False, 3, 2, 1, None, False, False),
+    ("net_nhwc_1x147x64_k3s2", 2, "NHWC", (1, 147, 147, 64), False, 3, 2, 0, None, False, False),
+]
 ONNX_TYPES = {"float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
               "float64": 11}
 
