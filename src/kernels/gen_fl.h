@@ -181,27 +181,33 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
         KFN(fl_wscalar)(g, x + l * in2, wb + (l - ga) * wl, prop);
     const GT *q = x + sa * in2 + v0;
     GKT *dst = wb + (sa - ga) * wl;
-    if (K == 3 && d == 1) {
+    if ((K == 3 || K == 2) && d == 1) {
         const KFN(flm) mk = g->fl_mk;
         const VT nv = V_SET1(g->neutral);
         const int m0 = mk.mu[0][0] | mk.mu[0][1] << 1 | mk.mu[0][2] << 2, m1 = mk.mu[1][0] | mk.mu[1][1] << 1 | mk.mu[1][2] << 2;
-#define GEN_FL_LINES3(M0, M1)                                                                                      \
+#define GEN_FL_LINES(K_, M0, M1)                                                                                   \
     for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl) {                                                       \
-        VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, 3, 1, 0, S, prop, M0));                                             \
+        VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, K_, 1, 0, S, prop, M0));                                            \
         for (int64_t o = VN; o < olast; o += VN)                                                                   \
-            VK_STORE(dst + o, KFN(fl_wvec)(&mk, nv, q + S * o, 3, 1, 2, S, prop, 0));                              \
+            VK_STORE(dst + o, KFN(fl_wvec)(&mk, nv, q + S * o, K_, 1, 2, S, prop, 0));                             \
         if (olast > 0)                                                                                             \
-            VK_STORE(dst + olast, KFN(fl_wvec)(&mk, nv, q + S * olast, 3, 1, 1, S, prop, M1));                     \
+            VK_STORE(dst + olast, KFN(fl_wvec)(&mk, nv, q + S * olast, K_, 1, 1, S, prop, M1));                    \
     }
-        /* the usual borders as constants: pad 1 (tap 0 of the first vector), at the end nothing (stride 2
-         * over an even line) or tap 2 (stride 1) */
-        if (m0 == 1 && m1 == 0)
-            GEN_FL_LINES3(1, 0)
-        else if (m0 == 1 && m1 == 4)
-            GEN_FL_LINES3(1, 4)
+        /* the usual borders as constants: 3 taps with pad 1 (tap 0 of the first vector), at the end nothing
+         * (stride 2 over an even line) or tap 2 (stride 1); 2 or 3 taps without padding */
+        if (K == 3 && m0 == 1 && m1 == 0)
+            GEN_FL_LINES(3, 1, 0)
+        else if (K == 3 && m0 == 1 && m1 == 4)
+            GEN_FL_LINES(3, 1, 4)
+        else if (K == 3 && m0 == 0 && m1 == 0)
+            GEN_FL_LINES(3, 0, 0)
+        else if (K == 3)
+            GEN_FL_LINES(3, -1, -1)
+        else if (m0 == 0 && m1 == 0)
+            GEN_FL_LINES(2, 0, 0)
         else
-            GEN_FL_LINES3(-1, -1)
-#undef GEN_FL_LINES3
+            GEN_FL_LINES(2, -1, -1)
+#undef GEN_FL_LINES
     } else
         for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl)
             KFN(fl_wline)(g, q, dst, S, prop);
@@ -234,9 +240,10 @@ GAI VT KFN(fl_hvec)(const GKT *b, int64_t ls, const GKT *const *lp, int64_t o, c
 }
 
 /* Output row yr of O2 columns over R lines (b, ls or lp); for f16, whether
- * some result is a NaN (V_NANFIX). */
+ * some result is a NaN (V_NANFIX). spill: a row narrower than a vector may
+ * be stored as a whole vector (the rows it writes over come later). */
 GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GKT *const *lp, const int64_t R,
-                          const VT init, const int fe, const int prop)
+                          const VT init, const int fe, const int prop, int spill)
 {
     int64_t o = 0;
     uint64_t fix = 0;
@@ -250,9 +257,11 @@ GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GK
         const int64_t ob = O2 >= VN ? O2 - VN : 0, nl = O2 - ob;
         best = KFN(fl_hvec)(b, ls, lp, ob, R, init, fe, prop);
         fix |= (uint64_t)V_NANFIX(best);
-        if (nl == VN)
+        if (nl == VN || spill) {
             V_STORE(yr + ob, best);
-        else
+            if (nl < VN) /* (f16: lanes of the next rows) */
+                fix &= ((uint64_t)1 << nl) - 1;
+        } else
             V_STOREN(yr + ob, best, nl);
     }
     return fix;
@@ -261,7 +270,7 @@ GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GK
 /* Output row t (task (nc, o0, o1)) of any window (c0 x c1 lines from the
  * strip's line r0, at most GEN_LINES_MAX), out of line. */
 __attribute__((noinline)) static uint64_t KFN(fl_hrow_any)(const KFN(geo) * g, GT *yr, const GKT *wr, int64_t c0,
-                                                          int64_t c1, int prop)
+                                                          int64_t c1, int prop, int spill)
 {
     const GKT *lp[GEN_LINES_MAX];
     const int64_t wl = g->fl_wl, s0 = g->step[0] * g->in[1] * wl, s1 = g->step[1] * wl;
@@ -271,8 +280,8 @@ __attribute__((noinline)) static uint64_t KFN(fl_hrow_any)(const KFN(geo) * g, G
             lp[r++] = wr + j0 * s0 + j1 * s1;
     const VT init = V_SET1(g->init);
     if (GFLOAT && prop)
-        return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 1);
-    return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 0);
+        return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 1, spill);
+    return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 0, spill);
 }
 
 #if GEN_TYPE == GEN_F16
@@ -344,40 +353,113 @@ __attribute__((noinline)) static void KFN(fl_fefix)(const struct maxpool_plan *p
 
 #define GEN_FL_ROWS 256 /* output rows of one strip */
 
-/* Tasks [t0, t1) in strips of at most fl_nl input lines and GEN_FL_ROWS
- * output rows: the strip's rows and their lines first (each row's first
- * line in the strip and its window's line counts), then the W pass of the
- * strip's lines, then the rows. */
+/* A row of a strip: its first line (from the strip's first), its window's
+ * line counts along axes 0 and 1 */
+typedef struct KFN(flr) {
+    int32_t ra;
+    uint16_t c0, c1;
+} KFN(flr);
+
+/* The line pass of the rows from t: P repetitions of the nr rows of tab (P
+ * whole planes, Ll lines apart in the strip's W results wb; else P = 1). */
+GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, int64_t t1,
+                      const KFN(flr) * tab, int64_t nr, int64_t P, int64_t Ll, const GKT *wb,
+                      const unsigned char *nanf, const int prop)
+{
+    const int64_t O2 = g->out[2], wl = g->fl_wl, ls1 = g->step[1] * wl;
+    const int64_t tsp = t1 - (VN + O2 - 1) / O2; /* rows up to tsp may store whole vectors (spill) */
+    const int fe = g->fe;
+    const VT init = V_SET1(g->init);
+    GT *yr = y + t * O2;
+    (void)nanf;
+    for (int64_t pl = 0; pl < P; ++pl)
+        for (int64_t i = 0; i < nr; ++i, ++t, yr += O2) {
+            const KFN(flr) r = tab[i];
+            const int64_t rl = pl * Ll + r.ra;
+            if (r.c0 == 0 || r.c1 == 0 || r.c0 * r.c1 > GEN_LINES_MAX) { /* (whole planes: the other forms) */
+                KFN(cf_task)(p, g, x, y, NULL, t, t + 1, prop, 0);
+                continue;
+            }
+            const GKT *wr = wb + rl * wl;
+            uint64_t fix;
+            const int spill = t <= tsp;
+            if (r.c0 == 1 && r.c1 == 3)
+                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, 3, init, fe, prop, spill);
+            else if (r.c0 == 1)
+                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, r.c1, init, fe, prop, spill);
+            else
+                fix = KFN(fl_hrow_any)(g, yr, wr, r.c0, r.c1, prop, spill);
+#if GEN_TYPE == GEN_F16
+            if (fix)
+                KFN(fl_nanfix)(p, g, x, y, t, prop);
+#else
+            (void)fix;
+#endif
+#if GFLOAT
+            if (g->fl_fenan && nanf[rl])
+                KFN(fl_fefix)(p, g, x, y, t);
+#endif
+        }
+}
+
+/* Tasks [t0, t1) in strips of at most fl_nl input lines: where a task range
+ * holds whole planes whose lines fit, strips of whole planes with one table
+ * of a plane's rows; else strips of at most GEN_FL_ROWS rows recorded one by
+ * one (each row's first line in the strip and its window's line counts).
+ * Each strip: the W pass of its lines, then its rows. */
 GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
                      const int S, const int prop)
 {
     alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */
-    int32_t ra[GEN_FL_ROWS], rc0[GEN_FL_ROWS], rc1[GEN_FL_ROWS];
+    KFN(flr) rt[GEN_FL_ROWS], pt[GEN_FL_ROWS]; /* a strip's rows; a plane's rows */
 #if GFLOAT
     unsigned char nanf[GEN_FL_BYTES / 4]; /* fl_fenan: the strip's lines holding a NaN (fl_nl <= this: keys >= 4 bytes) */
+#else
+    unsigned char *const nanf = NULL;
 #endif
-    const int64_t O0 = g->out[0], O1 = g->out[1], O2 = g->out[2], rows = O0 * O1, nlmax = g->fl_nl;
-    const int64_t wl = g->fl_wl, ls1 = g->step[1] * wl, in0 = g->in[0], in1 = g->in[1];
+    const int64_t O0 = g->out[0], O1 = g->out[1], rows = O0 * O1, nlmax = g->fl_nl;
+    const int64_t in0 = g->in[0], in1 = g->in[1], L = in0 * in1;
     const int64_t s0l = g->step[0] * in1, s1l = g->step[1];
     const int64_t *const cn0 = g->cn[0], *const cn1 = g->cn[1], *const st0 = g->st[0], *const st1 = g->st[1];
-    const int fe = g->fe;
-    const VT init = V_SET1(g->init);
+    const int whole = rows <= GEN_FL_ROWS && L <= nlmax && t1 - t0 >= rows;
+    if (whole)
+        for (int64_t r = 0; r < rows; ++r) {
+            const int64_t o0 = r / O1, o1 = r % O1;
+            pt[r].ra = (int32_t)(st0[o0] * in1 + st1[o1]);
+            pt[r].c0 = (uint16_t)(cn0[o0] < 65535 ? cn0[o0] : 65535);
+            pt[r].c1 = (uint16_t)(cn1[o1] < 65535 ? cn1[o1] : 65535);
+        }
     int64_t t = t0;
     while (t < t1) {
         int64_t nc = t / rows, o0 = t % rows / O1, o1 = t % rows % O1, ga, ge;
+        if (whole && o0 == 0 && o1 == 0 && t + rows <= t1) { /* whole planes */
+            int64_t P = (t1 - t) / rows;
+            P = P < nlmax / L ? P : nlmax / L;
+            ga = nc * L;
+            ge = ga + P * L;
+            KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
+#if GFLOAT
+            if (g->fl_fenan)
+                for (int64_t l = ga; l < ge; ++l)
+                    nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
+#endif
+            KFN(fl_rows)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop);
+            t += P * rows;
+            continue;
+        }
         const int64_t R = KFN(fl_span)(g, nc, o0, o1, &ga, &ge);
         if (R == 0 || R > GEN_LINES_MAX || ge - ga > nlmax) { /* the other forms */
             KFN(cf_task)(p, g, x, y, NULL, t, t + 1, prop, 0);
             ++t;
             continue;
         }
-        /* the strip: the next tasks while their lines fit; lb: the first line of the row's (nc, o0) lines,
-         * e0: the lines its axis-0 window adds */
+        /* the strip: the next tasks while their lines fit (up to the next plane where whole planes go);
+         * lb: the first line of the row's (nc, o0) lines, e0: the lines its axis-0 window adds */
         int64_t n = 0, c0 = cn0[o0], lb = (nc * in0 + st0[o0]) * in1, e0 = (c0 > 0 ? c0 - 1 : 0) * s0l;
-        ra[0] = 0;
+        rt[0].ra = 0;
         for (;;) {
-            rc0[n] = (int32_t)c0;
-            rc1[n] = (int32_t)cn1[o1];
+            rt[n].c0 = (uint16_t)c0;
+            rt[n].c1 = (uint16_t)cn1[o1];
             ++n;
             if (t + n == t1 || n == GEN_FL_ROWS)
                 break;
@@ -386,6 +468,8 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 if (++o0 == O0) {
                     o0 = 0;
                     ++nc;
+                    if (whole)
+                        break;
                 }
                 c0 = cn0[o0];
                 lb = (nc * in0 + st0[o0]) * in1;
@@ -394,7 +478,7 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             const int64_t c1 = cn1[o1], a2 = lb + st1[o1], e2 = a2 + e0 + (c1 > 0 ? c1 - 1 : 0) * s1l + 1;
             if (c0 * c1 == 0 || c0 * c1 > GEN_LINES_MAX || a2 < ga || e2 - ga > nlmax) /* (dilated windows: starts may go back) */
                 break;
-            ra[n] = (int32_t)(a2 - ga);
+            rt[n].ra = (int32_t)(a2 - ga);
             ge = e2 > ge ? e2 : ge;
         }
         KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
@@ -403,25 +487,7 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             for (int64_t l = ga; l < ge; ++l)
                 nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
 #endif
-        GT *yr = y + t * O2;
-        for (int64_t i = 0; i < n; ++i, yr += O2) {
-            const GKT *wr = wb + ra[i] * wl;
-            uint64_t fix;
-            if (rc0[i] == 1 && rc1[i] == 3)
-                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, 3, init, fe, prop);
-            else
-                fix = KFN(fl_hrow_any)(g, yr, wr, rc0[i], rc1[i], prop);
-#if GEN_TYPE == GEN_F16
-            if (fix)
-                KFN(fl_nanfix)(p, g, x, y, t + i, prop);
-#else
-            (void)fix;
-#endif
-#if GFLOAT
-            if (g->fl_fenan && nanf[ra[i]])
-                KFN(fl_fefix)(p, g, x, y, t + i);
-#endif
-        }
+        KFN(fl_rows)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop);
         t += n;
     }
 }
