@@ -49,6 +49,7 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
         return;
     g->fl_wl = wl;
     g->fl_nl = nl;
+    memset(g->fl_mk.mu, 0, sizeof g->fl_mk.mu);
     g->fl_fenan = GFLOAT && g->fe && !prop;
     for (int m = 0; m < 2; ++m) {
         const int64_t ob = m == 0 ? 0 : olast;
@@ -184,7 +185,11 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
     if ((K == 3 || K == 2) && d == 1) {
         const KFN(flm) mk = g->fl_mk;
         const VT nv = V_SET1(g->neutral);
-        const int m0 = mk.mu[0][0] | mk.mu[0][1] << 1 | mk.mu[0][2] << 2, m1 = mk.mu[1][0] | mk.mu[1][1] << 1 | mk.mu[1][2] << 2;
+        int m0 = 0, m1 = 0; /* the masked taps of the first and last vector, bit k for tap k */
+        for (int k = 0; k < K; ++k) {
+            m0 |= (mk.mu[0][k] != 0) << k;
+            m1 |= (mk.mu[1][k] != 0) << k;
+        }
 #define GEN_FL_LINES(K_, M0, M1)                                                                                   \
     for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl) {                                                       \
         VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, K_, 1, 0, S, prop, M0));                                            \
