@@ -58,6 +58,20 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
             V_STOREN(w->yr + o0, best[v], nl);
             continue;
         }
+        if (wi && !fix) { /* values as a vector, indices through the tap table (gen_cfi.h) */
+            alignas(64) VLANE lt[VN];
+            if (nl == VN)
+                V_STORE(w->yr + o0, best[v]);
+            else
+                V_STOREN(w->yr + o0, best[v], nl);
+            VI_STORE(lt, bt[v]);
+            if (KFN(cfi_taps)(p, w->ind, w->yoff + o0, w->n, w->c, g->v0 + o0 * g->S, g->S, w->toff, lt, nl))
+                for (int l = 0; l < nl; ++l)
+                    if (lt[l] == GEN_NONE)
+                        KFN(put_index)(p, g, w->ind, w->yoff + o0 + l, w->n, w->c, -1, w->s0, w->s1,
+                                       g->st[2][o0 + l]);
+            continue;
+        }
         alignas(64) GT vals[VN];
         alignas(64) VLANE lt[VN];
         V_STORE(vals, best[v]);

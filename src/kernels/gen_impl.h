@@ -66,11 +66,13 @@
  * vector's whole span lies inside the input tensor.
  */
 #include "gen_geo.h"
+#include "gen_cfi.h"
 #include "gen_cl.h"
 #include "gen_cf.h"
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_fli.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -83,6 +85,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
+    if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
+        KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
     if (g.fl_wl) {
         if (GFLOAT && p->nan_propagate) {
             if (g.S == 1)
