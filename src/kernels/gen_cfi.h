@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The type-generic kernels (gen_impl.h): the per-tap form's index store.
- * Included once by gen_impl.h, after gen_geo.h. */
+/* The type-generic kernels (gen_impl.h): the index store of the per-tap
+ * and W-first forms. Included once by gen_impl.h, after gen_cf.h. */
 
 /* The width of a VLANE (tap-number lane) in bits */
 #if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
@@ -77,4 +77,30 @@ GAI int KFN(cfi_taps)(const struct maxpool_plan *p, void *ind, int64_t at, int64
             ((int64_t *)ind)[at + l] = v;
     }
     return none;
+}
+
+/* Lanes [0, nl) of the per-tap form's columns from o0 (cf_store with
+ * indices), out of line: the values as a vector, the indices through the
+ * row's tap table; f16 NaN lanes (the scalar scan) and lanes without a tap
+ * (the empty-window index) the scalar way. */
+__attribute__((noinline)) static void KFN(cfi_store)(const struct maxpool_plan *p, const KFN(geo) * g,
+                                                     const KFN(row) * w, int64_t o0, int64_t nl, VT best, VI bt,
+                                                     int prop)
+{
+    alignas(64) VLANE lt[VN];
+    const uint64_t fix = (uint64_t)V_NANFIX(best);
+    if (nl == VN)
+        V_STORE(w->yr + o0, best);
+    else
+        V_STOREN(w->yr + o0, best, nl);
+    VI_STORE(lt, bt);
+    if (!KFN(cfi_taps)(p, w->ind, w->yoff + o0, w->n, w->c, g->v0 + o0 * g->S, g->S, w->toff, lt, nl) && !fix)
+        return;
+    for (int64_t l = 0; l < nl; ++l) {
+        const int64_t o = o0 + l;
+        if ((fix >> l) & 1)
+            KFN(cf_put)(p, g, w, o, g->init, -1, 1, prop, 1);
+        else if (lt[l] == GEN_NONE)
+            KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, -1, w->s0, w->s1, g->st[2][o]);
+    }
 }

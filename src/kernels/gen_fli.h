@@ -96,7 +96,7 @@ static GKT KFN(fli_went)(const KFN(geo) * g, const GT *xl, int64_t o, int prop, 
 
 /* One vector of W results and taps at column o of the line xl (m = 0, 1:
  * the line's first, last vector, taps outside the line made neutral). */
-GAI void KFN(fli_wvec)(const KFN(geo) * g, const GT *xl, GKT *kd, VLANE *td, int64_t o, const int64_t K, const int m,
+GAI void KFN(fli_wvec)(const KFN(geo) * g, const GT *xl, GKT *kd, VLANE *td, int64_t o, const int64_t K, int m,
                        const int S, const int prop)
 {
     const int64_t d = g->d;
@@ -104,7 +104,6 @@ GAI void KFN(fli_wvec)(const KFN(geo) * g, const GT *xl, GKT *kd, VLANE *td, int
     const GT *q = xl + g->v0 + S * o;
     VT best = nv;
     VI bt = VI_SET1(GEN_NONE);
-    GEN_UNROLL
     for (int64_t k = 0; k < K; ++k) {
         VT x = GEN_TAP(q + k * d, S);
         if (m < 2 && g->fli_mu[m][k])
@@ -115,26 +114,9 @@ GAI void KFN(fli_wvec)(const KFN(geo) * g, const GT *xl, GKT *kd, VLANE *td, int
     VI_STORE(td + o, bt);
 }
 
-/* A line's first or last vector, out of line (build time). */
-__attribute__((noinline)) static void KFN(fli_wedge)(const KFN(geo) * g, const GT *xl, GKT *kd, VLANE *td, int64_t o,
-                                                     int m, int S, int prop)
-{
-    const int64_t K = g->K;
-    if (S == 1) {
-        if (prop)
-            KFN(fli_wvec)(g, xl, kd, td, o, K, m, 1, 1);
-        else
-            KFN(fli_wvec)(g, xl, kd, td, o, K, m, 1, 0);
-    } else {
-        if (prop)
-            KFN(fli_wvec)(g, xl, kd, td, o, K, m, 2, 1);
-        else
-            KFN(fli_wvec)(g, xl, kd, td, o, K, m, 2, 0);
-    }
-}
-
 /* The W results and taps of the tensor's lines [ga, gb) to kb, tb (line
- * stride out[2]). */
+ * stride out[2]): each line's vectors from column 0 on, the last one over
+ * the line's last VN columns (first and last with the lane masks). */
 GAI void KFN(fli_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, GKT *kb, VLANE *tb, const int S,
                         const int prop)
 {
@@ -150,19 +132,29 @@ GAI void KFN(fli_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb,
                 kd[o] = KFN(fli_went)(g, xl, o, prop, &td[o]);
             continue;
         }
-        if (K == 3 && d == 1) { /* the common window: taps unrolled, edges inline */
-            KFN(fli_wvec)(g, xl, kd, td, 0, 3, 0, S, prop);
-            for (int64_t o = VN; o < olast; o += VN)
-                KFN(fli_wvec)(g, xl, kd, td, o, 3, 2, S, prop);
-            if (olast > 0)
-                KFN(fli_wvec)(g, xl, kd, td, olast, 3, 1, S, prop);
-            continue;
+        for (int64_t o = 0;;) {
+            KFN(fli_wvec)(g, xl, kd, td, o, K, o == 0 ? 0 : o == olast ? 1 : 2, S, prop);
+            if (o == olast)
+                break;
+            o = o + VN < olast ? o + VN : olast;
         }
-        KFN(fli_wedge)(g, xl, kd, td, 0, 0, S, prop);
-        for (int64_t o = VN; o < olast; o += VN)
-            KFN(fli_wvec)(g, xl, kd, td, o, K, 2, S, prop);
-        if (olast > 0)
-            KFN(fli_wedge)(g, xl, kd, td, olast, 1, S, prop);
+    }
+}
+
+/* fli_wpass with S and the NaN rule as constants, out of line. */
+__attribute__((noinline)) static void KFN(fli_wpass_n)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb,
+                                                       GKT *kb, VLANE *tb, int prop)
+{
+    if (GFLOAT && prop) {
+        if (g->S == 1)
+            KFN(fli_wpass)(g, x, ga, gb, kb, tb, 1, 1);
+        else
+            KFN(fli_wpass)(g, x, ga, gb, kb, tb, 2, 1);
+    } else {
+        if (g->S == 1)
+            KFN(fli_wpass)(g, x, ga, gb, kb, tb, 1, 0);
+        else
+            KFN(fli_wpass)(g, x, ga, gb, kb, tb, 2, 0);
     }
 }
 
@@ -200,7 +192,6 @@ GAI VT KFN(fli_hvec)(const KFN(geo) * g, const GKT *const *kp, const VLANE *cons
         *bt = VI_SET1(GEN_NONE);
         q0 = 0;
     }
-    GEN_UNROLL
     for (int64_t q = q0; q < R; ++q) {
         const VT x = VK_LOAD(kp[q] + o);
         VM m = V_GTM(x, best);
@@ -283,21 +274,27 @@ GAI void KFN(fli_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const G
     VT best;
     VI bt;
     int64_t o = 0;
-    if (R == 3)
-        for (; o + VN <= O2; o += VN) {
-            best = KFN(fli_hvec)(g, kp, tp, o, 3, prop, &bt);
-            KFN(fli_store)(p, g, &w, o, VN, best, bt, prop);
-        }
-    else
-        for (; o + VN <= O2; o += VN) {
-            best = KFN(fli_hvec)(g, kp, tp, o, R, prop, &bt);
-            KFN(fli_store)(p, g, &w, o, VN, best, bt, prop);
-        }
+    for (; o + VN <= O2; o += VN) {
+        best = KFN(fli_hvec)(g, kp, tp, o, R, prop, &bt);
+        KFN(fli_store)(p, g, &w, o, VN, best, bt, prop);
+    }
     if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
         const int64_t ob = O2 >= VN ? O2 - VN : 0;
         best = KFN(fli_hvec)(g, kp, tp, ob, R, prop, &bt);
         KFN(fli_store)(p, g, &w, ob, O2 - ob, best, bt, prop);
     }
+}
+
+/* fli_hrow with the NaN rule as a constant, out of line. */
+__attribute__((noinline)) static void KFN(fli_hrow_n)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                      GT *y, void *ind, int64_t t, int64_t nc, int64_t o0, int64_t o1,
+                                                      const GKT *kb, const VLANE *tb, int64_t ga, int64_t *ro,
+                                                      int64_t *toff, int prop)
+{
+    if (GFLOAT && prop)
+        KFN(fli_hrow)(p, g, x, y, ind, t, nc, o0, o1, kb, tb, ga, ro, toff, 1);
+    else
+        KFN(fli_hrow)(p, g, x, y, ind, t, nc, o0, o1, kb, tb, ga, ro, toff, 0);
 }
 
 #if GFLOAT
@@ -320,9 +317,10 @@ __attribute__((noinline)) static void KFN(fli_fefix)(const struct maxpool_plan *
 }
 #endif
 
-/* Tasks [t0, t1) in strips of at most fli_nl input lines. */
-GAI void KFN(fli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
-                      int64_t t1, const int S, const int prop)
+/* Tasks [t0, t1) in strips of at most fli_nl input lines; the passes
+ * specialised out of line, this loop not (build time). */
+__attribute__((noinline)) static void KFN(fli_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                    GT *y, void *ind, int64_t t0, int64_t t1, int prop)
 {
     alignas(64) GKT kb[GEN_FLI_N + VN]; /* VN: the line pass's last vector may read past a line */
     alignas(64) VLANE tb[GEN_FLI_N + VN];
@@ -357,14 +355,14 @@ GAI void KFN(fli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             ge = e2 > ge ? e2 : ge;
             ++te;
         }
-        KFN(fli_wpass)(g, x, ga, ge, kb, tb, S, prop);
+        KFN(fli_wpass_n)(g, x, ga, ge, kb, tb, prop);
 #if GFLOAT
         if (fenan)
             for (int64_t l = ga; l < ge; ++l)
                 nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
 #endif
         for (; t < te; ++t) {
-            KFN(fli_hrow)(p, g, x, y, ind, t, nc, o0, o1, kb, tb, ga, ro, toff, prop);
+            KFN(fli_hrow_n)(p, g, x, y, ind, t, nc, o0, o1, kb, tb, ga, ro, toff, prop);
 #if GFLOAT
             if (fenan && nanf[(nc * g->in[0] + g->st[0][o0]) * g->in[1] + g->st[1][o1] - ga])
                 KFN(fli_fefix)(p, g, x, y, ind, t, nc, o0, o1);
@@ -377,22 +375,5 @@ GAI void KFN(fli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
                 }
             }
         }
-    }
-}
-
-/* fli_run with S and the NaN rule as constants, out of line. */
-__attribute__((noinline)) static void KFN(fli_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                    GT *y, void *ind, int64_t t0, int64_t t1, int prop)
-{
-    if (GFLOAT && prop) {
-        if (g->S == 1)
-            KFN(fli_run)(p, g, x, y, ind, t0, t1, 1, 1);
-        else
-            KFN(fli_run)(p, g, x, y, ind, t0, t1, 2, 1);
-    } else {
-        if (g->S == 1)
-            KFN(fli_run)(p, g, x, y, ind, t0, t1, 1, 0);
-        else
-            KFN(fli_run)(p, g, x, y, ind, t0, t1, 2, 0);
     }
 }

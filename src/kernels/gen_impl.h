@@ -66,9 +66,9 @@
  * vector's whole span lies inside the input tensor.
  */
 #include "gen_geo.h"
-#include "gen_cfi.h"
 #include "gen_cl.h"
 #include "gen_cf.h"
+#include "gen_cfi.h"
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
