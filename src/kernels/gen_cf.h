@@ -28,6 +28,9 @@ GAI void KFN(cf_put)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
         KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, s, w->s0, w->s1, g->st[2][o]);
 }
 
+static void KFN(cfi_store)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t o0,
+                           int64_t nl, VT best, VI bt, int prop);
+
 /* Tap at q of VN grid columns S apart (S = 1 or 2). */
 #define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
 
@@ -56,6 +59,10 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
         }
         if (!wi && !fix) { /* a row end: the lanes that exist */
             V_STOREN(w->yr + o0, best[v], nl);
+            continue;
+        }
+        if (wi) { /* out of line (gen_cfi.h) */
+            KFN(cfi_store)(p, g, w, o0, nl, best[v], bt[v], prop);
             continue;
         }
         alignas(64) GT vals[VN];

@@ -119,6 +119,13 @@ typedef struct KFN(geo) {
      * tap lies inside the line */
     KFN(flm) fl_mk;
     int fl_fenan; /* first-element start without propagation (floats): a NaN first tap stays */
+    /* the W-first form with indices (gen_fli.h): lines per strip, lane
+     * masks of a line's first (0) and last (1) vector of grid columns for
+     * tap k (the lanes whose tap lies inside the line), fli_mu: some lane's
+     * does not */
+    int64_t fli_nl;
+    char fli_mu[2][GEN_BM_K];
+    VM fli_m[2][GEN_BM_K];
 } KFN(geo);
 
 /* How the block of grid columns from o is done: NB = 4, 2, 1 vectors read

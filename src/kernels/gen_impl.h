@@ -10,9 +10,10 @@
  *
  * One file per part, included below in this order: gen_geo.h (vector-layer
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
- * gen_cf.h (channels-first per-tap pieces), gen_lf.h (lines first),
- * gen_cf_run.h (their row loop), gen_fl.h (W first); this file keeps the
- * entry points.
+ * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
+ * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
+ * first), gen_fli.h (W first with indices); this file keeps the entry
+ * points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
  * starts at the start value (or, first-element start, at the window's first
@@ -46,7 +47,11 @@
  * Indices: each lane carries the number t of the tap that last replaced it
  * (VI lanes as wide as the keys, so one compare mask selects both; all ones
  * = no position yet), turned into an input offset through the row's table
- * when the lanes are stored. Windows of more taps than a lane can number
+ * when the lanes are stored (gen_cfi.h: a vector gather from that table).
+ * With indices, W kernels of 5 to 16 taps on the grid with stride 1 or 2
+ * go W first too (fli_task, gen_fli.h: the W pass keeps each result's tap,
+ * the line pass its line, as the same tap numbers). Windows of more taps
+ * than a lane can number
  * (GEN_TAPS_LIMIT) take the scalar scan (KFN(sfold)), as do channel tails
  * and lanes whose stored bits could differ from the input's (V_NANFIX: f16
  * NaN results, which the conversion may quiet).
@@ -68,9 +73,11 @@
 #include "gen_geo.h"
 #include "gen_cl.h"
 #include "gen_cf.h"
+#include "gen_cfi.h"
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_fli.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -83,6 +90,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
+    if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
+        KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
     if (g.fl_wl) {
         if (GFLOAT && p->nan_propagate) {
             if (g.S == 1)

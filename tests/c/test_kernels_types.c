@@ -336,7 +336,7 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
                                 {dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu,
                                  dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu}};
     const int64_t period = 67; /* prime: every lane of every vector width meets a NaN */
-    for (int geo = 0; geo < 4; ++geo) {
+    for (int geo = 0; geo < 5; ++geo) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         d.dtype = dt;
@@ -353,6 +353,12 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
             d.stride[1] = geo == 0 ? 1 : 2;
             d.pad_begin[1] = d.pad_end[1] = 1;
         }
+        if (geo == 4) { /* W kernel 5: the W-first form with indices */
+            d.kernel[0] = 3;
+            d.kernel[1] = 5;
+            d.stride[1] = 1;
+            d.pad_begin[1] = d.pad_end[1] = 2;
+        }
         if (geo == 3) { /* N, H, W, C: 67 channels */
             shape[1] = 4;
             shape[2] = 9;
@@ -364,7 +370,7 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
                 d.nan_policy = (pos + bg) % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
                 d.window_init = (pos / 2 + bg) % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
                 d.empty_value = bg == 1 ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
-                d.index_type = (maxpool_index_type)((pos + geo) % 3);
+                d.index_type = geo == 4 ? (maxpool_index_type)(1 + pos % 2) : (maxpool_index_type)((pos + geo) % 3);
                 g_fill_n = ni;
                 for (int64_t i = 0; i < ni; ++i)
                     g_fill[i] = i % period == pos               ? nan1
@@ -372,6 +378,61 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
                                                                     : bgs[bg][ts_rng_chance(r, 1, 2)];
                 check_case(&d, shape, r, 3, "nan positions");
             }
+    }
+}
+
+/* The W-first form with indices (gen_fli.h: channels-first, W kernels of 5
+ * to 16 taps on the grid, stride 1 or 2, windows of several lines): widths
+ * around the vector widths, pads up to past the kernel (empty windows),
+ * dilation, ceil rounding, even adaptive windows, every semantics with
+ * indices of both types; inputs with NaN (runs), the start values only, or
+ * ties of small values and the extremes. */
+static void wfirst_indices(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t widths[] = {5, 9, 17, 31, 33, 63, 64, 65, 97, 130, 200};
+    const int n = quick ? 40 : 160;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = ts_rng_chance(r, 1, 4) ? 3 : 2;
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I32 : MAXPOOL_INDEX_I64;
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), 1, 1, 1};
+        const int64_t w = widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)];
+        const int adaptive = ts_rng_chance(r, 1, 6);
+        d.window = adaptive ? MAXPOOL_WINDOW_ADAPTIVE : MAXPOOL_WINDOW_FIXED;
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            const int64_t k = last ? ts_rng_range(r, 5, ts_rng_chance(r, 1, 4) ? 16 : 7) : ts_rng_range(r, 1, 4);
+            int64_t in = last ? w : ts_rng_range(r, 2, rank == 3 ? 5 : 9);
+            if (adaptive) {
+                if (last) {
+                    in = w / k * k > 0 ? w / k * k : k;
+                    d.output_size[a] = in / k; /* windows of k taps */
+                } else {
+                    d.output_size[a] = ts_rng_range(r, 1, in);
+                }
+            } else {
+                d.kernel[a] = k;
+                d.stride[a] = ts_rng_range(r, 1, 2);
+                d.dilation[a] = ts_rng_chance(r, 1, 4) ? 2 : 1;
+                const int64_t pmax = ts_rng_chance(r, 1, 6) ? k * d.dilation[a] + 1 : k / 2;
+                d.pad_begin[a] = ts_rng_range(r, 0, pmax);
+                d.pad_end[a] = ts_rng_range(r, 0, pmax);
+                d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            }
+            shape[2 + a] = in;
+        }
+        char what[256];
+        snprintf(what, sizeof what, "wfirst idx %s #%d rank %d nan=%d init=%d idx=%d empty=%d w=%lld k%lld s%lld d%lld p%lld/%lld",
+                 g_tname[dt], i, rank, (int)d.nan_policy, (int)d.window_init, (int)d.index_type, (int)d.empty_index,
+                 (long long)shape[1 + rank], (long long)d.kernel[rank - 1], (long long)d.stride[rank - 1],
+                 (long long)d.dilation[rank - 1], (long long)d.pad_begin[rank - 1], (long long)d.pad_end[rank - 1]);
+        const int kind = ts_rng_chance(r, 1, 4) ? 2 : (dt <= MAXPOOL_BF16 && ts_rng_chance(r, 2, 3)) ? 1 : 0;
+        check_case(&d, shape, r, kind, what);
     }
 }
 
@@ -388,6 +449,7 @@ int main(void)
         const long c0 = g_cases;
         stems(&r, (maxpool_dtype)dt);
         big_windows(&r, (maxpool_dtype)dt);
+        wfirst_indices(&r, (maxpool_dtype)dt, quick);
         if (dt <= MAXPOOL_BF16)
             nan_positions(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
