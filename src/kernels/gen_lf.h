@@ -38,7 +38,7 @@ GAI void KFN(lf_lines)(const KFN(row) * w, int64_t u, GKT *cv, VLANE *ct, int sh
     GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         best[v] = V_SET1(GEN_NEUTRAL);
-        bt[v] = VI_SET1(GEN_NONE);
+        bt[v] = VI_SET1(0); /* (undefined where best stays neutral) */
     }
     const GT *xu = w->xp + u;
     const int64_t *ro = w->ro, R = w->R;
@@ -50,10 +50,13 @@ GAI void KFN(lf_lines)(const KFN(row) * w, int64_t u, GKT *cv, VLANE *ct, int sh
         for (int v = 0; v < NB; ++v) {
             const VT x = V_LOAD(q + v * VN);
             VM m = V_GTM(x, best[v]);
-            if (prop)
+            if (prop) {
                 m = VM_OR(m, V_NANM(x));
-            best[v] = V_SEL(best[v], x, m);
-            bt[v] = VI_SEL(bt[v], rt, m);
+                best[v] = V_SEL(best[v], x, m);
+            } else {
+                best[v] = V_MAX(best[v], x);
+            }
+            bt[v] = VI_UPD(bt[v], rt, m); /* rt grows with the line */
         }
         rt = VI_ADD(rt, one);
     }
@@ -65,20 +68,24 @@ GAI void KFN(lf_lines)(const KFN(row) * w, int64_t u, GKT *cv, VLANE *ct, int sh
 }
 
 /* The combined columns [ua, ub) of the row to cv[0 ..], ct[0 ..] (and up to
- * VN - 1 columns past ub inside the row, VN before ua at the row's end). */
+ * 2 VN - 1 columns past ub, VN before ua at the row's end). Blocks of 4 or
+ * 2 vectors (4 when 3 are needed) may read past the row's end, into the
+ * next lines of the tensor, when they stay inside it. */
 GAI void KFN(lf_rows)(const KFN(geo) * g, const KFN(row) * w, int64_t ua, int64_t ub, GKT *cv, VLANE *ct, int sh,
                       const int prop)
 {
     const int64_t in2 = g->in[2];
+    const int64_t lim = g->xlen - (w->xp - g->xbeg) - w->ro[w->R - 1]; /* a block may end there (> in2: inside) */
+    const int64_t end = lim > in2 ? lim : in2;
     int64_t u = ua;
-    while (u < ub) { /* blocks whose last vector starts before ub: at most VN - 1 columns past it */
-        if (u + 4 * VN <= in2 && u + 3 * VN < ub) {
+    while (u < ub) {
+        if (u + 2 * VN < ub && u + 4 * VN <= end) {
             KFN(lf_lines)(w, u, cv + (u - ua), ct + (u - ua), sh, 4, prop);
             u += 4 * VN;
-        } else if (u + 2 * VN <= in2 && u + VN < ub) {
+        } else if (u + VN < ub && u + 2 * VN <= end) {
             KFN(lf_lines)(w, u, cv + (u - ua), ct + (u - ua), sh, 2, prop);
             u += 2 * VN;
-        } else if (u + VN <= in2) {
+        } else if (u + VN <= end) {
             KFN(lf_lines)(w, u, cv + (u - ua), ct + (u - ua), sh, 1, prop);
             u += VN;
         } else {
@@ -105,6 +112,19 @@ GAI void KFN(lf_rows)(const KFN(geo) * g, const KFN(row) * w, int64_t ua, int64_
     }
 }
 
+/* Of the candidates (kl, tl) and (kr, tr), tap numbers counted from the
+ * same column, the better one to (*k, *t); the right one comes from later
+ * columns. */
+GAI void KFN(lf_comb)(VT kl, VI tl, VT kr, VI tr, VT *k, VI *t, int prop)
+{
+    const VM ge = VI_GEM(tr, tl);
+    VM m = VM_OR(V_GTM(kr, kl), VM_ANDN(V_EQM(kr, kl), ge));
+    if (GFLOAT && prop)
+        m = VM_OR(m, VM_ANDN(V_NANM(kr), VM_ANDN(V_NANM(kl), ge)));
+    *k = V_SEL(kl, kr, m);
+    *t = VI_SEL(tl, tr, m);
+}
+
 /* One level of the log-step pass over the combined columns [0, n): the
  * best of the h columns from i becomes the best of the 2h columns from i,
  * for i + 2h <= n (reads up to n + VN - 1). In place: both candidates are
@@ -114,22 +134,43 @@ __attribute__((noinline)) static void KFN(lf_level)(GKT *cv, VLANE *ct, int64_t 
 {
     const VI hv = VI_SET1(h);
     for (int64_t i = 0; i + 2 * h <= n; i += VN) {
-        const VT kl = VK_LOAD(cv + i), kr = VK_LOAD(cv + i + h);
-        const VI tl = VI_LOAD(ct + i), tr = VI_ADD(VI_LOAD(ct + i + h), hv);
-        const VM ge = VI_GEM(tr, tl);
-        VM m = VM_OR(V_GTM(kr, kl), VM_ANDN(V_EQM(kr, kl), ge));
-        if (GFLOAT && prop)
-            m = VM_OR(m, VM_ANDN(V_NANM(kr), VM_ANDN(V_NANM(kl), ge)));
-        VK_STORE(cv + i, V_SEL(kl, kr, m));
-        VI_STORE(ct + i, VI_SEL(tl, tr, m));
+        VT k;
+        VI t;
+        KFN(lf_comb)(VK_LOAD(cv + i), VI_LOAD(ct + i), VK_LOAD(cv + i + h), VI_ADD(VI_LOAD(ct + i + h), hv), &k, &t,
+                     prop);
+        VK_STORE(cv + i, k);
+        VI_STORE(ct + i, t);
+    }
+}
+
+/* The same level on candidates stored one after the other (entry i: the
+ * best of h columns from i*h), n of them: entry i becomes the best of
+ * entries 2i and 2i + 1, i < n / 2 (reads up to 2 VN - 1 entries past n).
+ * In place: entries below 2i are no longer read when i is stored. */
+__attribute__((noinline)) static void KFN(lf_clevel)(GKT *cv, VLANE *ct, int64_t n, int64_t h, int prop)
+{
+    const VI hv = VI_SET1(h);
+    for (int64_t i = 0; 2 * i + 1 < n; i += VN) {
+        const GKT *c = cv + 2 * i;
+        const VLANE *q = ct + 2 * i;
+        VT k;
+        VI t;
+        KFN(lf_comb)(V_EVEN(VK_LOAD(c), VK_LOAD(c + VN)), VI_EVEN(VI_LOAD(q), VI_LOAD(q + VN)),
+                     V_EVEN(VK_LOAD(c + 1), VK_LOAD(c + 1 + VN)),
+                     VI_ADD(VI_EVEN(VI_LOAD(q + 1), VI_LOAD(q + 1 + VN)), hv), &k, &t, prop);
+        VK_STORE(cv + i, k);
+        VI_STORE(ct + i, t);
     }
 }
 
 /* Output columns [oa, ob) whose taps lie in input columns [ua, ub), ub - ua
  * <= GEN_LF_CAP; pw: a power of two not above any of their window widths,
- * sh: 2^sh not below any. */
+ * sh: 2^sh not below any; al: 1 every window starts a multiple of pw
+ * columns after ua and has a multiple of pw columns, 2 besides all have the
+ * same width and follow one another. */
 GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t oa, int64_t ob,
-                       int64_t ua, int64_t ub, int64_t pw, int sh, GKT *cv, VLANE *ct, const int prop, const int wi)
+                       int64_t ua, int64_t ub, int64_t pw, int sh, int al, GKT *cv, VLANE *ct, const int prop,
+                       const int wi)
 {
     const GT *xp = w->xp;
     if ((uint64_t)w->R << sh > (uint64_t)GEN_NONE) { /* line and column do not fit a lane: every column a candidate */
@@ -138,16 +179,64 @@ GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const K
     }
     KFN(lf_rows)(g, w, ua, ub, cv, ct, sh, prop);
     const GKT nk = GKEY(g->neutral);
+    int cs = 0; /* candidate at column j: entry (j - ua) >> cs */
     if (pw > 1) {
-        VK_STORE(cv + (ub - ua), V_SET1(g->neutral)); /* the levels read up to VN columns past ub */
-        VI_STORE(ct + (ub - ua), VI_SET1(GEN_NONE));
-        for (int64_t h = 1; h < pw; h *= 2)
-            KFN(lf_level)(cv, ct, ub - ua, h, prop);
+        const int64_t n = ub - ua;
+        for (int64_t i = 0; i < 2 * VN; i += VN) { /* the levels read up to 2 VN - 1 entries past n */
+            VK_STORE(cv + n + i, V_SET1(g->neutral));
+            VI_STORE(ct + n + i, VI_SET1(GEN_NONE));
+        }
+        if (al) { /* every candidate starts a multiple of pw columns after ua: the levels keep only those */
+            for (int64_t h = 1; h < pw; h *= 2, ++cs)
+                KFN(lf_clevel)(cv, ct, n >> cs, h, prop);
+        } else {
+            for (int64_t h = 1; h < pw; h *= 2)
+                KFN(lf_level)(cv, ct, n, h, prop);
+        }
     }
     const int64_t cm = ((int64_t)1 << sh) - 1, *ro = w->ro, *st2 = g->st[2], *cn2 = g->cn[2];
     const int64_t ibase = w->n * p->idx_n + w->c * p->idx_c;
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     const GKT ik = GKEY(g->init);
+    if (al == 2 && cn2[oa] == pw && !g->fe) {
+        /* windows of pw columns one after the other: entry o - oa is output o's only candidate, and the start
+         * value its only rival (a counted tap replaces it when greater, or a NaN under propagation) */
+        const VT iv = V_SET1(g->init);
+        for (int64_t i = 0; i < ob - oa; i += VN) {
+            const int64_t nl = ob - oa - i < VN ? ob - oa - i : VN, o0 = oa + i;
+            const VT k = VK_LOAD(cv + i);
+            VM m = V_GTM(k, iv);
+            if (prop)
+                m = VM_OR(m, V_NANM(k));
+            const VT val = V_SEL(iv, k, m);
+            const uint64_t fix = (uint64_t)V_NANFIX(val); /* lane mask (f16 NaN lanes: bits from the input) */
+            if (!wi && !fix) {
+                if (nl == VN)
+                    V_STORE(w->yr + o0, val);
+                else
+                    V_STOREN(w->yr + o0, val, nl);
+                continue;
+            }
+            alignas(64) GT vals[VN];
+            alignas(64) VLANE lt[VN];
+            V_STORE(vals, val);
+            VI_STORE(lt, VI_SEL(VI_SET1(GEN_NONE), VI_LOAD(ct + i), m));
+            for (int64_t l = 0; l < nl; ++l) {
+                const int64_t o = o0 + l, t = lt[l] == GEN_NONE ? -1 : (int64_t)lt[l];
+                const int64_t bs = t < 0 ? -1 : ro[t >> sh] + st2[o] + (t & cm);
+                w->yr[o] = (fix >> l) & 1 ? xp[bs] : vals[l];
+                if (!wi)
+                    continue;
+                if (bs < 0)
+                    KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, -1, w->s0, w->s1, st2[o]);
+                else if (i32)
+                    ((int32_t *)w->ind)[w->yoff + o] = (int32_t)(ibase + bs);
+                else
+                    ((int64_t *)w->ind)[w->yoff + o] = ibase + bs;
+            }
+        }
+        return;
+    }
     for (int64_t o = oa; o < ob; ++o) {
         const int64_t st = st2[o], e = st + cn2[o] - pw;
         GKT bk = ik;
@@ -159,9 +248,9 @@ GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const K
         /* branch-free: the compares are data-dependent */
         for (int64_t j = st;; j += pw) {
             const int64_t jj = j < e ? j : e;
-            const GKT k = cv[jj - ua];
+            const GKT k = cv[(jj - ua) >> cs];
             const int valid = !(k == nk); /* the neutral key: no counted tap (t is then undefined) */
-            const int64_t t = valid ? (int64_t)ct[jj - ua] : 0;
+            const int64_t t = valid ? (int64_t)ct[(jj - ua) >> cs] : 0;
             const int64_t pos = ro[t >> sh] + jj + (t & cm);
             const int take = valid & ((k > bk) | ((bs >= 0) & (k == bk) & (pos < bs)) |
                                       (prop & GEN_ISNAN(k) & (!GEN_ISNAN(bk) | (pos > bs))));
@@ -182,40 +271,85 @@ GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const K
     }
 }
 
-/* Every column of one output row, lines first, in chunks of input columns. */
-GAI void KFN(lf_cols_t)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int prop,
-                        const int wi)
+/* The chunks of a row (the same for every row): output columns [oa, ob)
+ * whose taps lie in input columns [ua, ub), pw, sh, al as lf_chunk takes
+ * them; al < 0: one output column of no tap or of a window wider than
+ * GEN_LF_CAP (scalar). Made once per task (n < 0: not yet); rows of more
+ * than GEN_LF_CHUNKS chunks make theirs as they go (n = 0). */
+#define GEN_LF_CHUNKS 32
+typedef struct KFN(lfc) {
+    int n;
+    struct {
+        int64_t oa, ob, ua, ub, pw;
+        int sh, al;
+    } c[GEN_LF_CHUNKS];
+} KFN(lfc);
+
+/* The chunk from output column o: to c[0]; returns its end ob. */
+static int64_t KFN(lf_chunkof)(const KFN(geo) * g, int64_t o, KFN(lfc) * c, int i)
 {
-    /* VN columns of margin before the chunk (the row-end vector) and after it */
-    alignas(64) GKT cvb[GEN_LF_CAP + 3 * 64];
-    alignas(64) VLANE ctb[GEN_LF_CAP + 3 * 64];
+    const int64_t O2 = g->out[2], *st2 = g->st[2], *cn2 = g->cn[2];
+    c->c[i].oa = o;
+    if (cn2[o] == 0 || cn2[o] > GEN_LF_CAP) { /* no tap, or a window wider than a chunk: scalar */
+        c->c[i].al = -1;
+        return c->c[i].ob = o + 1;
+    }
+    const int64_t ua = st2[o];
+    int64_t ob = o + 1, ub = st2[o] + cn2[o], cmin = cn2[o], cmax = cn2[o], off = cn2[o];
+    int reg = 1; /* windows of equal widths one after the other */
+    while (ob < O2 && cn2[ob] > 0 && st2[ob] >= ua && st2[ob] + cn2[ob] - ua <= GEN_LF_CAP) {
+        if (st2[ob] + cn2[ob] > ub)
+            ub = st2[ob] + cn2[ob];
+        cmin = cn2[ob] < cmin ? cn2[ob] : cmin;
+        cmax = cn2[ob] > cmax ? cn2[ob] : cmax;
+        off |= (st2[ob] - ua) | cn2[ob];
+        reg &= cn2[ob] == cn2[o] && st2[ob] == st2[ob - 1] + cn2[o];
+        ++ob;
+    }
+    int64_t pw = 1;
+    int sh = 0;
+    while (2 * pw <= cmin)
+        pw *= 2;
+    while (((int64_t)1 << sh) < cmax)
+        ++sh;
+    c->c[i].ua = ua;
+    c->c[i].ub = ub;
+    c->c[i].pw = pw;
+    c->c[i].sh = sh;
+    c->c[i].al = (off & (pw - 1)) == 0 ? 1 + reg : 0;
+    return c->c[i].ob = ob;
+}
+
+/* Every column of one output row, lines first, in chunks of input columns. */
+GAI void KFN(lf_cols_t)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, KFN(lfc) * lc,
+                        const int prop, const int wi)
+{
+    /* VN columns of margin before the chunk (the row-end vector), 2 VN after it */
+    alignas(64) GKT cvb[GEN_LF_CAP + 4 * 64];
+    alignas(64) VLANE ctb[GEN_LF_CAP + 4 * 64];
     GKT *cv = cvb + 64;
     VLANE *ct = ctb + 64;
     const int64_t O2 = g->out[2];
-    const int64_t *st2 = g->st[2], *cn2 = g->cn[2];
-    int64_t o = 0;
-    while (o < O2) {
-        if (cn2[o] == 0 || cn2[o] > GEN_LF_CAP) { /* no tap, or a window wider than a chunk: scalar */
-            KFN(cf_put)(p, g, w, o, g->init, -1, cn2[o] != 0, prop, wi);
-            ++o;
-            continue;
+    if (lc->n < 0) {
+        int n = 0;
+        for (int64_t o = 0; o < O2 && n < GEN_LF_CHUNKS; ++n)
+            o = KFN(lf_chunkof)(g, o, lc, n);
+        lc->n = n > 0 && lc->c[n - 1].ob == O2 ? n : 0;
+    }
+    KFN(lfc) one;
+    for (int64_t o = 0, i = 0; o < O2; ++i) {
+        const KFN(lfc) *c = lc;
+        if (lc->n == 0) { /* rows of many chunks */
+            KFN(lf_chunkof)(g, o, &one, 0);
+            c = &one;
+            i = 0;
         }
-        const int64_t ua = st2[o];
-        int64_t ob = o + 1, ub = st2[o] + cn2[o], cmin = cn2[o], cmax = cn2[o];
-        while (ob < O2 && cn2[ob] > 0 && st2[ob] >= ua && st2[ob] + cn2[ob] - ua <= GEN_LF_CAP) {
-            if (st2[ob] + cn2[ob] > ub)
-                ub = st2[ob] + cn2[ob];
-            cmin = cn2[ob] < cmin ? cn2[ob] : cmin;
-            cmax = cn2[ob] > cmax ? cn2[ob] : cmax;
-            ++ob;
-        }
-        int64_t pw = 1;
-        int sh = 0;
-        while (2 * pw <= cmin)
-            pw *= 2;
-        while (((int64_t)1 << sh) < cmax)
-            ++sh;
-        KFN(lf_chunk)(p, g, w, o, ob, ua, ub, pw, sh, cv, ct, prop, wi);
+        const int64_t oa = c->c[i].oa, ob = c->c[i].ob;
+        if (c->c[i].al < 0)
+            KFN(cf_put)(p, g, w, oa, g->init, -1, g->cn[2][oa] != 0, prop, wi);
+        else
+            KFN(lf_chunk)(p, g, w, oa, ob, c->c[i].ua, c->c[i].ub, c->c[i].pw, c->c[i].sh, c->c[i].al, cv, ct, prop,
+                          wi);
         o = ob;
     }
 }
@@ -223,17 +357,17 @@ GAI void KFN(lf_cols_t)(const struct maxpool_plan *p, const KFN(geo) * g, const 
 /* lf_cols_t with the NaN rule and index output as constants, out of line
  * (one copy per rule: the row loop's four variants share it). */
 __attribute__((noinline)) static void KFN(lf_cols)(const struct maxpool_plan *p, const KFN(geo) * g,
-                                                   const KFN(row) * w, int prop, int wi)
+                                                   const KFN(row) * w, KFN(lfc) * lc, int prop, int wi)
 {
     if (GFLOAT && prop) {
         if (wi)
-            KFN(lf_cols_t)(p, g, w, 1, 1);
+            KFN(lf_cols_t)(p, g, w, lc, 1, 1);
         else
-            KFN(lf_cols_t)(p, g, w, 1, 0);
+            KFN(lf_cols_t)(p, g, w, lc, 1, 0);
     } else {
         if (wi)
-            KFN(lf_cols_t)(p, g, w, 0, 1);
+            KFN(lf_cols_t)(p, g, w, lc, 0, 1);
         else
-            KFN(lf_cols_t)(p, g, w, 0, 0);
+            KFN(lf_cols_t)(p, g, w, lc, 0, 0);
     }
 }

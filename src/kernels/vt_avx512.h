@@ -276,8 +276,16 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 
 /* The lines-first form's vector pass (gen_lf.h): V_EQM, VI_LOAD, VI_ADD,
- * VI_GEM, VM_AND, VM_ANDN, as in vt_avx2.h */
+ * VI_GEM, VM_AND, VM_ANDN, VI_EVEN, VI_UPD, as in vt_avx2.h */
 #define VI_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define VI_UPD(b, t, m) VI_SEL(b, t, m)
+#if GEN_TYPE == GEN_F64
+#define VI_EVEN(a, b) _mm512_castpd_si512(V_EVEN(_mm512_castsi512_pd(a), _mm512_castsi512_pd(b)))
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define VI_EVEN(a, b) _mm512_castps_si512(V_EVEN(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)))
+#else
+#define VI_EVEN(a, b) V_EVEN(a, b)
+#endif
 #define VM_AND(a, b) ((VM)((a) & (b)))
 #define VM_ANDN(a, b) ((VM)((a) & ~(b)))
 #if GEN_TYPE == GEN_F64
