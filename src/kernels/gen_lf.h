@@ -210,29 +210,33 @@ GAI void KFN(lf_chunk)(const struct maxpool_plan *p, const KFN(geo) * g, const K
                 m = VM_OR(m, V_NANM(k));
             const VT val = V_SEL(iv, k, m);
             const uint64_t fix = (uint64_t)V_NANFIX(val); /* lane mask (f16 NaN lanes: bits from the input) */
-            if (!wi && !fix) {
+            if (!fix) {
                 if (nl == VN)
                     V_STORE(w->yr + o0, val);
                 else
                     V_STOREN(w->yr + o0, val, nl);
-                continue;
-            }
-            alignas(64) GT vals[VN];
-            alignas(64) VLANE lt[VN];
-            V_STORE(vals, val);
-            VI_STORE(lt, VI_SEL(VI_SET1(GEN_NONE), VI_LOAD(ct + i), m));
-            for (int64_t l = 0; l < nl; ++l) {
-                const int64_t o = o0 + l, t = lt[l] == GEN_NONE ? -1 : (int64_t)lt[l];
-                const int64_t bs = t < 0 ? -1 : ro[t >> sh] + st2[o] + (t & cm);
-                w->yr[o] = (fix >> l) & 1 ? xp[bs] : vals[l];
                 if (!wi)
                     continue;
-                if (bs < 0)
+            }
+            alignas(64) VLANE lt[VN];
+            VI_STORE(lt, VI_SEL(VI_SET1(GEN_NONE), VI_LOAD(ct + i), m));
+            if (fix) {
+                alignas(64) GT vals[VN];
+                V_STORE(vals, val);
+                for (int64_t l = 0; l < nl; ++l)
+                    w->yr[o0 + l] = (fix >> l) & 1 && lt[l] != GEN_NONE ? xp[ro[lt[l] >> sh] + st2[o0 + l] + (lt[l] & cm)]
+                                                                      : vals[l];
+                if (!wi)
+                    continue;
+            }
+            for (int64_t l = 0; l < nl; ++l) {
+                const int64_t o = o0 + l, t = (int64_t)lt[l];
+                if (lt[l] == GEN_NONE)
                     KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c, -1, w->s0, w->s1, st2[o]);
                 else if (i32)
-                    ((int32_t *)w->ind)[w->yoff + o] = (int32_t)(ibase + bs);
+                    ((int32_t *)w->ind)[w->yoff + o] = (int32_t)(ibase + ro[t >> sh] + st2[o] + (t & cm));
                 else
-                    ((int64_t *)w->ind)[w->yoff + o] = ibase + bs;
+                    ((int64_t *)w->ind)[w->yoff + o] = ibase + ro[t >> sh] + st2[o] + (t & cm);
             }
         }
         return;
