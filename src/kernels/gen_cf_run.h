@@ -35,6 +35,9 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
 {
     const int64_t rows = g->out[0] * g->out[1], O2 = g->out[2];
     int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
+    KFN(lfc) lc; /* the lines-first form's chunks, made by its first row */
+    lc.n = -1;
+    const int64_t in1 = g->in[1], in2 = g->in[2], sp0 = g->step[0], sp1 = g->step[1];
     /* task t = ((n*C + c)*out0 + o0)*out1 + o1, decoded once, then counted */
     int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
     int64_t cn = nc / p->c, cc = nc % p->c;
@@ -72,12 +75,12 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
         int64_t r = 0;
         for (int64_t j0 = 0; j0 < w.c0; ++j0)
             for (int64_t j1 = 0; j1 < w.c1; ++j1)
-                ro[r++] = ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * g->in[2];
+                ro[r++] = ((w.s0 + j0 * sp0) * in1 + w.s1 + j1 * sp1) * in2;
         const int grid = g->grid && g->S <= 2 && (g->K - 1) * g->d <= GEN_SPAN_MAX - 2 * VN &&
                          (!wi || w.R * g->K <= GEN_TAPS_LIMIT);
         if (!grid) {
             if (g->step[2] == 1 && w.R < GEN_TAPS_LIMIT) {
-                KFN(lf_cols)(p, g, &w, prop, wi);
+                KFN(lf_cols)(p, g, &w, &lc, prop, wi);
             } else { /* every column gathered (scalar for windows of too many taps) */
                 for (int64_t o = 0; o < O2; o += VN)
                     KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);

@@ -206,3 +206,58 @@ static inline float gen_bf16_key(uint16_t b)
 #define VK_STORE(p, v) V_STORE(p, v)
 #define VK_LOAD(p) V_LOAD(p)
 #endif
+
+/* The lines-first form's vector pass over the combined line (gen_lf.h):
+ *   V_EQM(a, b)   mask of a == b (ordered: never for NaN; -0 == +0)
+ *   VI_LOAD(p)    VN tap numbers from a VLANE array;  VI_ADD(a, b) lane sums
+ *   VI_GEM(a, b)  mask of a >= b, tap numbers (unsigned; below 2^63 for 64-bit lanes)
+ *   VM_AND(a, b), VM_ANDN(a, b): a & b, a & ~b
+ *   VI_EVEN(a, b) V_EVEN on tap numbers
+ *   VI_UPD(b, t, m) m ? t : b where t >= b (unsigned) in every lane (no blend) */
+#define VI_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#if GEN_TYPE == GEN_F64
+#define VI_EVEN(a, b) _mm256_castpd_si256(V_EVEN(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)))
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define VI_EVEN(a, b) _mm256_castps_si256(V_EVEN(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#else
+#define VI_EVEN(a, b) V_EVEN(a, b)
+#endif
+#if GEN_TYPE == GEN_F64
+#define V_EQM(a, b) _mm256_cmp_pd((a), (b), _CMP_EQ_OQ)
+#define VM_AND(a, b) _mm256_and_pd((a), (b))
+#define VM_ANDN(a, b) _mm256_andnot_pd((b), (a))
+#define VI_GEM(a, b) _mm256_castsi256_pd(_mm256_xor_si256(_mm256_cmpgt_epi64((b), (a)), _mm256_set1_epi64x(-1)))
+#define VI_ADD(a, b) _mm256_add_epi64((a), (b))
+#define VI_UPD(b, t, m) VI_SEL(b, t, m)
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define V_EQM(a, b) _mm256_cmp_ps((a), (b), _CMP_EQ_OQ)
+#define VI_UPD(b, t, m) _mm256_max_epu32((b), _mm256_and_si256((t), _mm256_castps_si256(m)))
+#define VM_AND(a, b) _mm256_and_ps((a), (b))
+#define VM_ANDN(a, b) _mm256_andnot_ps((b), (a))
+#define VI_GEM(a, b) _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_max_epu32((a), (b)), (a)))
+#define VI_ADD(a, b) _mm256_add_epi32((a), (b))
+#else
+#define VM_AND(a, b) _mm256_and_si256((a), (b))
+#define VM_ANDN(a, b) _mm256_andnot_si256((b), (a))
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_EQM(a, b) _mm256_cmpeq_epi8((a), (b))
+#define VI_GEM(a, b) _mm256_cmpeq_epi8(_mm256_max_epu8((a), (b)), (a))
+#define VI_ADD(a, b) _mm256_add_epi8((a), (b))
+#define VI_UPD(b, t, m) _mm256_max_epu8((b), _mm256_and_si256((t), (m)))
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#define V_EQM(a, b) _mm256_cmpeq_epi16((a), (b))
+#define VI_GEM(a, b) _mm256_cmpeq_epi16(_mm256_max_epu16((a), (b)), (a))
+#define VI_ADD(a, b) _mm256_add_epi16((a), (b))
+#define VI_UPD(b, t, m) _mm256_max_epu16((b), _mm256_and_si256((t), (m)))
+#elif GEN_TYPE == GEN_I32
+#define V_EQM(a, b) _mm256_cmpeq_epi32((a), (b))
+#define VI_GEM(a, b) _mm256_cmpeq_epi32(_mm256_max_epu32((a), (b)), (a))
+#define VI_ADD(a, b) _mm256_add_epi32((a), (b))
+#define VI_UPD(b, t, m) _mm256_max_epu32((b), _mm256_and_si256((t), (m)))
+#else
+#define V_EQM(a, b) _mm256_cmpeq_epi64((a), (b))
+#define VI_GEM(a, b) _mm256_xor_si256(_mm256_cmpgt_epi64((b), (a)), _mm256_set1_epi64x(-1))
+#define VI_ADD(a, b) _mm256_add_epi64((a), (b))
+#define VI_UPD(b, t, m) VI_SEL(b, t, m)
+#endif
+#endif

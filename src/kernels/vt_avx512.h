@@ -274,3 +274,46 @@ static inline float gen_bf16_key(uint16_t b)
 #define VK_STORE(p, v) V_STORE(p, v)
 #define VK_LOAD(p) V_LOAD(p)
 #endif
+
+/* The lines-first form's vector pass (gen_lf.h): V_EQM, VI_LOAD, VI_ADD,
+ * VI_GEM, VM_AND, VM_ANDN, VI_EVEN, VI_UPD, as in vt_avx2.h */
+#define VI_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define VI_UPD(b, t, m) VI_SEL(b, t, m)
+#if GEN_TYPE == GEN_F64
+#define VI_EVEN(a, b) _mm512_castpd_si512(V_EVEN(_mm512_castsi512_pd(a), _mm512_castsi512_pd(b)))
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define VI_EVEN(a, b) _mm512_castps_si512(V_EVEN(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)))
+#else
+#define VI_EVEN(a, b) V_EVEN(a, b)
+#endif
+#define VM_AND(a, b) ((VM)((a) & (b)))
+#define VM_ANDN(a, b) ((VM)((a) & ~(b)))
+#if GEN_TYPE == GEN_F64
+#define V_EQM(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_EQ_OQ)
+#define VI_GEM(a, b) _mm512_cmpge_epu64_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi64((a), (b))
+#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#define V_EQM(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_EQ_OQ)
+#define VI_GEM(a, b) _mm512_cmpge_epu32_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi32((a), (b))
+#elif GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_EQM(a, b) _mm512_cmpeq_epi8_mask((a), (b))
+#define VI_GEM(a, b) _mm512_cmpge_epu8_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi8((a), (b))
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#ifdef MAXPOOL_SIMDE /* SIMDe has no 16-bit equality mask */
+#define V_EQM(a, b) ((__mmask32)(_mm512_cmpge_epi16_mask((a), (b)) & _mm512_cmple_epi16_mask((a), (b))))
+#else
+#define V_EQM(a, b) _mm512_cmpeq_epi16_mask((a), (b))
+#endif
+#define VI_GEM(a, b) _mm512_cmpge_epu16_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi16((a), (b))
+#elif GEN_TYPE == GEN_I32
+#define V_EQM(a, b) _mm512_cmpeq_epi32_mask((a), (b))
+#define VI_GEM(a, b) _mm512_cmpge_epu32_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi32((a), (b))
+#else
+#define V_EQM(a, b) _mm512_cmpeq_epi64_mask((a), (b))
+#define VI_GEM(a, b) _mm512_cmpge_epu64_mask((a), (b))
+#define VI_ADD(a, b) _mm512_add_epi64((a), (b))
+#endif

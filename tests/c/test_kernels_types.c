@@ -436,6 +436,119 @@ static void wfirst_indices(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* The lines-first form (channels-first rows off the stride-1/2 grid:
+ * adaptive windows, strides >= 3): even windows of power-of-two widths
+ * (the vector output, full and partial vectors, the compact levels), of
+ * other widths, uneven and overlapping windows (the log-step levels), more
+ * outputs than input columns, windows wider than a chunk, rows of many
+ * chunks, rows whose tap numbers do not fit a lane (8- and 16-bit lanes),
+ * fixed windows with borders; every NaN rule, start and index type, on
+ * random values, NaN, start values only, ties of {-0, +0} (or of one
+ * integer value) and a NaN (signalling, with a payload) in every lane
+ * position of the even windows. */
+static void lines_first(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const struct {
+        int rank;
+        int64_t c, in[3], out[3], k, s, p; /* out: adaptive; else the W window k, s, p (others 1) */
+    } G[] = {
+        {3, 2, {4, 16, 56}, {2, 2, 7}, 0, 0, 0},    /* the benchmark's shape, small: 4x8x8 windows */
+        {1, 3, {600}, {150}, 0, 0, 0},              /* 4 wide, two chunks, full vectors */
+        {2, 2, {3, 320}, {1, 40}, 0, 0, 0},         /* 8 wide */
+        {2, 3, {13, 13}, {6, 6}, 0, 0, 0},          /* overlapping, 3 wide every 2 (issue 19) */
+        {1, 2, {131}, {23}, 0, 0, 0},               /* uneven */
+        {2, 2, {5, 100}, {2, 7}, 0, 0, 0},          /* uneven, 15 and 16 wide */
+        {1, 2, {5}, {8}, 0, 0, 0},                  /* more outputs than columns */
+        {3, 1, {3, 5, 42}, {2, 2, 7}, 0, 0, 0},     /* 6 wide */
+        {2, 2, {4, 39}, {3, 13}, 0, 0, 0},          /* 3 wide */
+        {1, 1, {51000}, {17000}, 0, 0, 0},          /* 3 wide, many chunks */
+        {1, 1, {36000}, {9000}, 0, 0, 0},           /* 4 wide, many chunks */
+        {2, 1, {2, 1100}, {1, 2}, 0, 0, 0},         /* wider than a chunk */
+        {2, 1, {2, 1100}, {1, 5}, 0, 0, 0},         /* 220 wide */
+        {3, 1, {4, 8, 64}, {1, 1, 8}, 0, 0, 0},     /* 32 lines of 8: line << 3 overflows 8-bit lanes */
+        {2, 1, {200, 512}, {1, 1}, 0, 0, 0},        /* 200 lines of 512: overflows 16-bit lanes */
+        {2, 2, {3, 64}, {0}, 8, 8, 0},              /* fixed windows */
+        {2, 2, {3, 70}, {0}, 5, 3, 2},
+        {2, 2, {3, 70}, {0}, 4, 4, 1},
+        {2, 2, {3, 70}, {0}, 6, 4, 2},
+        {1, 2, {67}, {0}, 3, 3, 0},
+    };
+    const int ng = (int)(sizeof G / sizeof G[0]);
+    for (int gi = 0; gi < ng; ++gi)
+        for (int sem = 0; sem < 12; sem += quick ? 5 : 1) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, G[gi].rank);
+            d.dtype = dt;
+            int64_t shape[5] = {1 + (sem % 5 == 4), G[gi].c, 0, 0, 0}, ni = shape[0] * shape[1];
+            for (int a = 0; a < G[gi].rank; ++a) {
+                shape[2 + a] = G[gi].in[a];
+                ni *= G[gi].in[a];
+                if (G[gi].k == 0) {
+                    d.output_size[a] = G[gi].out[a];
+                } else if (a == G[gi].rank - 1) {
+                    d.kernel[a] = G[gi].k;
+                    d.stride[a] = G[gi].s;
+                    d.pad_begin[a] = d.pad_end[a] = G[gi].p;
+                }
+            }
+            if (G[gi].k == 0)
+                d.window = MAXPOOL_WINDOW_ADAPTIVE;
+            d.nan_policy = sem % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = sem / 2 % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+            d.index_type = (maxpool_index_type)(sem / 4 % 3);
+            d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+            d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+            d.index_axis = (int)ts_rng_range(r, 0, 2);
+            const int fl = dt <= MAXPOOL_BF16;
+            int kind = (sem + gi) % 4; /* random values, NaN (floats), start values only, ties */
+            if (kind == 1 && !fl)
+                kind = 0;
+            if (kind == 3 && ni > (int64_t)(sizeof g_fill / sizeof g_fill[0]))
+                kind = 0;
+            if (kind == 3) {
+                g_fill_n = ni;
+                for (int64_t i = 0; i < ni; ++i)
+                    g_fill[i] = fl ? (ts_rng_chance(r, 1, 2) ? (dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u) : 0)
+                                   : (uint64_t)ts_rng_chance(r, 1, 50);
+            }
+            char what[160];
+            snprintf(what, sizeof what, "lines first %s #%d nan=%d init=%d idx=%d kind=%d", g_tname[dt], gi,
+                     (int)d.nan_policy, (int)d.window_init, (int)d.index_type, kind);
+            check_case(&d, shape, r, kind, what);
+        }
+    if (dt > MAXPOOL_BF16)
+        return;
+    /* a NaN (and a second one) in every lane position of 8-wide even windows and of uneven ones */
+    const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+    const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+    const uint64_t bg[4] = {dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u, 0,
+                            dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u,
+                            dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu};
+    const int64_t period = 67;
+    for (int geo = 0; geo < 2; ++geo) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.dtype = dt;
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        d.output_size[0] = 2;
+        d.output_size[1] = geo ? 37 : 33;
+        int64_t shape[4] = {1, 2, 4, 264};
+        const int64_t ni = 2 * 4 * 264;
+        for (int64_t pos = 0; pos < period; pos += quick ? 5 : 1) {
+            d.nan_policy = pos % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = pos / 2 % 3 == 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+            d.empty_value = pos / 3 % 2 ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+            d.index_type = (maxpool_index_type)(pos % 3);
+            g_fill_n = ni;
+            for (int64_t i = 0; i < ni; ++i)
+                g_fill[i] = i % period == pos                 ? nan1
+                            : i % period == (pos + 29) % period ? nan2
+                                                                : bg[ts_rng_range(r, 0, pos % 4 == 3 ? 3 : 1)];
+            check_case(&d, shape, r, 3, "lines first, nan positions");
+        }
+    }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -452,6 +565,7 @@ int main(void)
         wfirst_indices(&r, (maxpool_dtype)dt, quick);
         if (dt <= MAXPOOL_BF16)
             nan_positions(&r, (maxpool_dtype)dt, quick);
+        lines_first(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
