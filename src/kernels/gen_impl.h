@@ -71,6 +71,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_clw.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -105,15 +106,15 @@ void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo) g;
     KFN(geo_init)(p, &g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
-    if (GFLOAT && p->nan_propagate) {
-        if (wi)
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+    if (!wi) { /* values only: W first (gen_clw.h), or channels narrower than a vector */
+        if (p->c >= VN)
+            KFN(clw_run)(p, &g, x, y, t0, t1, GFLOAT && p->nan_propagate);
         else
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 0);
-    } else {
-        if (wi)
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
-        else
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 0);
+            KFN(cl_run_v)(p, &g, x, y, t0, t1, GFLOAT && p->nan_propagate);
+        return;
     }
+    if (GFLOAT && p->nan_propagate)
+        KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+    else
+        KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
 }

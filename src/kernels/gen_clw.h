@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-last, W first (values
+ * only). Included once by gen_impl.h, after gen_cl.h.
+ *
+ * ---- channels-last, W first (values only) ------------------------------ *
+ * Values only, C >= VN (every rank, every window: the W taps come from the
+ * start/count arrays, so borders are taps skipped, not neutral values). An
+ * output row (task) is its window's R window lines (pixel lines of the
+ * input, row-major) taken pixel by pixel, channels in vectors of VN (the
+ * last vector again over the last VN channels when VN does not divide C).
+ * Each output vector's running max starts at the partial start ps and
+ * takes the taps of its lines in row-major order (the reference's scan),
+ * except the row's last line when the next output row starts with that
+ * line (k3 s2: the row the two share): that line's scan is run from ps on
+ * its own (its W partial), stored to the line buffer kb and combined with
+ * the running max by the rule; the next row then starts its running max at
+ * the buffer instead of reading and converting that line again. Per output
+ * vector of k3 s2: 6 input loads, 1 buffer load, 7 rule steps, 2 stores
+ * instead of 9 loads and 9 steps.
+ *
+ * Exactness. For scans A and B from the same start value s that is not a
+ * NaN, update(scan(A), scan(B)) = scan(A then B) (f32_nhwc_wfirst_impl.h
+ * spells it out): under propagation B's last NaN if B holds one; else a NaN
+ * scan(A) stays (scan(B) is no NaN); else B's first maximum if it is greater
+ * than scan(A) (then it is scan(B), which replaces), scan(A) otherwise
+ * (scan(B) is then not greater). So the running max ends at the row-major
+ * scan from ps; and the buffer's partial, a scan from ps of the shared line,
+ * is where the next row's scan stands after its first line. ps is the start
+ * value, or under the first-element start the neutral value (-inf, the
+ * lowest integer): the first tap, one of the taps, then wins exactly as in
+ * the reference's scan (first maximum, last NaN, equal keys keep the first:
+ * -inf from -inf has one encoding), except without propagation where a NaN
+ * first tap stays in the reference: there each vector takes its first tap's
+ * NaN lanes at the end (V_NANM, V_SEL). Windows with no W tap give the start
+ * value (no tap is read); windows with no line, or more than GEN_LINES_MAX
+ * lines, take cl_run. f16 NaN results are redone by the scalar scan
+ * (V_NANFIX: the conversion quiets sNaN). Scratch: the line buffer,
+ * GEN_CLW_BYTES of keys, O2 * Cv of them (Cv: C rounded up to VN, the tail
+ * vector's slots apart from the others'); wider rows do not keep lines.
+ */
+
+#define GEN_CLW_BYTES 16384
+
+/* The values-only channels-last rows the other way (gen_cl.h), out of line. */
+__attribute__((noinline)) static void KFN(cl_run_v)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                    GT *y, int64_t t0, int64_t t1, int prop)
+{
+    if (GFLOAT && prop)
+        KFN(cl_run)(p, g, x, y, NULL, t0, t1, 1, 0);
+    else
+        KFN(cl_run)(p, g, x, y, NULL, t0, t1, 0, 0);
+}
+
+/* One output row of the W-first form, as the pixel loop reads it. */
+typedef struct KFN(clwr) {
+    const struct maxpool_plan *p;
+    const KFN(geo) * g;
+    const GT *xn;          /* the batch item's input (scalar redo) */
+    const GT *const *rp;   /* the lines read: rp[0 .. RC) (pixel 0, channel 0) */
+    const GT *first;       /* the window's first line (fenan) */
+    int64_t RC, keep;      /* keep: rp[RC-1]'s W partials to the buffer */
+    int64_t useb, fenan;   /* useb: the running max starts at the buffer */
+    int64_t s0, c0, s1, c1; /* the window's first line and line counts (scalar redo) */
+    GKT *kb;
+    GT *yo;
+} KFN(clwr);
+
+/* f16 lanes fix (NaN) of channels [c, c + VN) of pixel o: the scalar scan. */
+__attribute__((noinline)) static void KFN(clw_fix)(const KFN(clwr) * w, int64_t o, int64_t c, uint64_t fix, int prop)
+{
+    const KFN(geo) *g = w->g;
+    const int64_t C = w->p->c;
+    for (int l = 0; l < VN; ++l)
+        if ((fix >> l) & 1)
+            KFN(sfold)(g, w->xn + c + l, C, prop, w->s0, w->c0, w->s1, w->c1, g->st[2][o], g->cn[2][o],
+                       &w->yo[o * C + c + l]);
+}
+
+/* NB vectors of channels from c (element off of each line; buffer slots
+ * from kb; output from yo) of pixel o, whose W taps are n, dq elements
+ * apart; K3: n = 3. */
+GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64_t keep, int64_t useb, int64_t fenan,
+                     int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps,
+                     const int NB, const int K3, const int prop)
+{
+    VT acc[4], h[4];
+    GEN_UNROLL
+    for (int v = 0; v < NB; ++v)
+        acc[v] = useb ? VK_LOAD(kb + v * VN) : ps;
+    for (int64_t r = 0; r < RF; ++r) { /* lines straight into the scan */
+        const GT *q = rp[r] + off;
+        const int64_t nt = K3 ? 3 : n;
+        for (int64_t j = 0; j < nt; ++j, q += dq)
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                acc[v] = prop ? V_MAXP(acc[v], V_LOAD(q + v * VN)) : V_MAX(acc[v], V_LOAD(q + v * VN));
+    }
+    if (keep) { /* the kept line: its W partial from ps, to the buffer, then into the running max */
+        const GT *q = rp[RF] + off;
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v)
+            h[v] = prop ? V_MAXP(ps, V_LOAD(q + v * VN)) : V_MAX(ps, V_LOAD(q + v * VN));
+        const int64_t nt = K3 ? 3 : n;
+        q += dq;
+        for (int64_t j = 1; j < nt; ++j, q += dq)
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                h[v] = prop ? V_MAXP(h[v], V_LOAD(q + v * VN)) : V_MAX(h[v], V_LOAD(q + v * VN));
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v) {
+            VK_STORE(kb + v * VN, h[v]);
+            acc[v] = prop ? V_MAXP(acc[v], h[v]) : V_MAX(acc[v], h[v]);
+        }
+    }
+#if GFLOAT
+    if (!prop && fenan) /* first-element start: a NaN first tap stays */
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v) {
+            const VT f = V_LOAD(w->first + off + v * VN);
+            acc[v] = V_SEL(acc[v], f, V_NANM(f));
+        }
+#else
+    (void)fenan;
+#endif
+    GEN_UNROLL
+    for (int v = 0; v < NB; ++v) {
+        V_STORE(yo + v * VN, acc[v]);
+        const uint64_t fix = (uint64_t)V_NANFIX(acc[v]);
+        if (fix)
+            KFN(clw_fix)(w, o, c + v * VN, fix, prop);
+    }
+}
+
+/* The pixels of one output row, for one NaN rule (and K3: windows of 3 W
+ * taps or not, pixel by pixel). */
+GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
+{
+    const KFN(geo) *g = w->g;
+    const int64_t C = w->p->c, O2 = g->out[2], dq = g->step[2] * C, Cv = (C + VN - 1) / VN * VN;
+    const int64_t *st2 = g->st[2], *cn2 = g->cn[2];
+    const GT *const *rp = w->rp;
+    const int64_t keep = w->keep, useb = w->useb, fenan = w->fenan, RF = w->RC - keep;
+    const VT ps = g->fe ? V_SET1(g->neutral) : V_SET1(g->init);
+    const GT init = g->init;
+    GT *yo = w->yo;
+    GKT *kb = w->kb;
+    for (int64_t o = 0; o < O2; ++o, yo += C, kb += Cv) {
+        const int64_t n = cn2[o];
+        if (n == 0) { /* no input element: the start value */
+            for (int64_t c = 0; c < C; ++c)
+                yo[c] = init;
+            continue;
+        }
+        const int64_t off = st2[o] * C;
+        int64_t c = 0;
+        if (n == 3) {
+            for (; c + 4 * VN <= C; c += 4 * VN)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 4, 1, prop);
+            for (; c + 2 * VN <= C; c += 2 * VN)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 2, 1, prop);
+            for (; c + VN <= C; c += VN)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 1, 1, prop);
+            if (c < C) /* the last VN channels again, their own buffer slots */
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, C - VN, off + C - VN, 3, dq, kb + c, yo + C - VN, ps, 1, 1,
+                            prop);
+        } else {
+            for (; c + 4 * VN <= C; c += 4 * VN)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, n, dq, kb + c, yo + c, ps, 4, 0, prop);
+            for (; c + VN <= C; c += VN)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, n, dq, kb + c, yo + c, ps, 1, 0, prop);
+            if (c < C)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, C - VN, off + C - VN, n, dq, kb + c, yo + C - VN, ps, 1, 0,
+                            prop);
+        }
+    }
+}
+
+__attribute__((noinline)) static void KFN(clw_row0)(const KFN(clwr) * w) { KFN(clw_row)(w, 0); }
+#if GFLOAT
+__attribute__((noinline)) static void KFN(clw_row1)(const KFN(clwr) * w) { KFN(clw_row)(w, 1); }
+#endif
+
+/* Tasks [t0, t1) (values only, C >= VN). */
+static void KFN(clw_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
+                         int prop)
+{
+    alignas(64) GKT kb[GEN_CLW_BYTES / sizeof(GKT)];
+    const GT *lines[GEN_LINES_MAX];
+    const int64_t C = p->c, O0 = g->out[0], O1 = g->out[1], O2 = g->out[2], rows = O0 * O1;
+    const int64_t Cv = (C + VN - 1) / VN * VN, lstride = g->in[2] * C;
+    const int fits = O2 * Cv <= (int64_t)(GEN_CLW_BYTES / sizeof(GKT));
+    const GT *kept = NULL; /* the line whose W partials kb holds */
+    KFN(clwr) w;
+    w.p = p;
+    w.g = g;
+    w.kb = kb;
+    w.fenan = GFLOAT && g->fe && !prop;
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t nn = t / rows, row = t % rows, o0 = row / O1, o1 = row % O1;
+        const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1], R = c0 * c1;
+        if (R == 0 || R > GEN_LINES_MAX) {
+            KFN(cl_run_v)(p, g, x, y, t, t + 1, prop);
+            continue;
+        }
+        const GT *xn = x + nn * p->in_spatial * C;
+        w.s0 = g->st[0][o0];
+        w.s1 = g->st[1][o1];
+        w.c0 = c0;
+        w.c1 = c1;
+        int64_t r = 0;
+        for (int64_t j0 = 0; j0 < c0; ++j0)
+            for (int64_t j1 = 0; j1 < c1; ++j1)
+                lines[r++] = xn + ((w.s0 + j0 * g->step[0]) * g->in[1] + w.s1 + j1 * g->step[1]) * lstride;
+        w.xn = xn;
+        w.first = lines[0];
+        w.useb = kept != NULL && lines[0] == kept;
+        w.rp = lines + w.useb;
+        w.RC = R - w.useb;
+        w.keep = 0;
+        if (fits && w.RC >= 1 && t + 1 < t1) { /* does the next row start with this row's last line? */
+            const int64_t u = t + 1, un = u / rows, ur = u % rows, u0 = ur / O1, u1 = ur % O1;
+            w.keep = g->cn[0][u0] > 0 && g->cn[1][u1] > 0 &&
+                     x + un * p->in_spatial * C + (g->st[0][u0] * g->in[1] + g->st[1][u1]) * lstride == lines[R - 1];
+        }
+        w.yo = y + t * O2 * C;
+#if GFLOAT
+        if (prop)
+            KFN(clw_row1)(&w);
+        else
+#endif
+            KFN(clw_row0)(&w);
+        if (w.keep)
+            kept = lines[R - 1];
+    }
+}
