@@ -65,6 +65,13 @@ typedef struct KFN(clwr) {
     GT *yo;
 } KFN(clwr);
 
+#if GEN_TYPE == GEN_F16
+/* The lanes where a or b is a NaN, as bits (f16: V_NANFIX's test on two vectors at once). */
+#if VN == 8
+#define CLW_UNORD(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_UNORD_Q))
+#else
+#define CLW_UNORD(a, b) ((int)_mm512_cmp_ps_mask((a), (b), _CMP_UNORD_Q))
+#endif
 /* f16 lanes fix (NaN) of channels [c, c + VN) of pixel o: the scalar scan. */
 __attribute__((noinline)) static void KFN(clw_fix)(const KFN(clwr) * w, int64_t o, int64_t c, uint64_t fix, int prop)
 {
@@ -76,42 +83,53 @@ __attribute__((noinline)) static void KFN(clw_fix)(const KFN(clwr) * w, int64_t 
                        &w->yo[o * C + c + l]);
 }
 
+#endif
+
 /* NB vectors of channels from c (element off of each line; buffer slots
  * from kb; output from yo) of pixel o, whose W taps are n, dq elements
  * apart; K3: n = 3. */
 GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64_t keep, int64_t useb, int64_t fenan,
-                     int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps,
-                     const int NB, const int K3, const int prop)
+                     int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps, const int NB,
+                     const int K3, const int prop)
 {
     VT acc[4], h[4];
+#define CLW_TAP(a, q)                                                                                              \
+    GEN_UNROLL                                                                                                     \
+    for (int v = 0; v < NB; ++v)                                                                                   \
+        a[v] = prop ? V_MAXP(a[v], V_LOAD((q) + v * VN)) : V_MAX(a[v], V_LOAD((q) + v * VN));
     GEN_UNROLL
     for (int v = 0; v < NB; ++v)
         acc[v] = useb ? VK_LOAD(kb + v * VN) : ps;
     for (int64_t r = 0; r < RF; ++r) { /* lines straight into the scan */
         const GT *q = rp[r] + off;
-        const int64_t nt = K3 ? 3 : n;
-        for (int64_t j = 0; j < nt; ++j, q += dq)
-            GEN_UNROLL
-            for (int v = 0; v < NB; ++v)
-                acc[v] = prop ? V_MAXP(acc[v], V_LOAD(q + v * VN)) : V_MAX(acc[v], V_LOAD(q + v * VN));
+        if (K3) {
+            CLW_TAP(acc, q)
+            CLW_TAP(acc, q + dq)
+            CLW_TAP(acc, q + 2 * dq)
+        } else {
+            for (int64_t j = 0; j < n; ++j, q += dq)
+                CLW_TAP(acc, q)
+        }
     }
     if (keep) { /* the kept line: its W partial from ps, to the buffer, then into the running max */
         const GT *q = rp[RF] + off;
         GEN_UNROLL
-        for (int v = 0; v < NB; ++v)
-            h[v] = prop ? V_MAXP(ps, V_LOAD(q + v * VN)) : V_MAX(ps, V_LOAD(q + v * VN));
-        const int64_t nt = K3 ? 3 : n;
-        q += dq;
-        for (int64_t j = 1; j < nt; ++j, q += dq)
-            GEN_UNROLL
-            for (int v = 0; v < NB; ++v)
-                h[v] = prop ? V_MAXP(h[v], V_LOAD(q + v * VN)) : V_MAX(h[v], V_LOAD(q + v * VN));
+        for (int v = 0; v < NB; ++v) /* integers: ps is the lowest value, the first tap itself will do */
+            h[v] = GFLOAT ? prop ? V_MAXP(ps, V_LOAD(q + v * VN)) : V_MAX(ps, V_LOAD(q + v * VN)) : V_LOAD(q + v * VN);
+        if (K3) {
+            CLW_TAP(h, q + dq)
+            CLW_TAP(h, q + 2 * dq)
+        } else {
+            for (int64_t j = 1; j < n; ++j)
+                CLW_TAP(h, q + j * dq)
+        }
         GEN_UNROLL
         for (int v = 0; v < NB; ++v) {
             VK_STORE(kb + v * VN, h[v]);
             acc[v] = prop ? V_MAXP(acc[v], h[v]) : V_MAX(acc[v], h[v]);
         }
     }
+#undef CLW_TAP
 #if GFLOAT
     if (!prop && fenan) /* first-element start: a NaN first tap stays */
         GEN_UNROLL
@@ -123,17 +141,30 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
     (void)fenan;
 #endif
     GEN_UNROLL
-    for (int v = 0; v < NB; ++v) {
+    for (int v = 0; v < NB; ++v)
         V_STORE(yo + v * VN, acc[v]);
-        const uint64_t fix = (uint64_t)V_NANFIX(acc[v]);
-        if (fix)
-            KFN(clw_fix)(w, o, c + v * VN, fix, prop);
-    }
+#if GEN_TYPE == GEN_F16
+    int nf = CLW_UNORD(acc[0], acc[NB > 1 ? 1 : 0]); /* some lane of some vector is a NaN */
+    if (NB == 4)
+        nf |= CLW_UNORD(acc[2], acc[3]);
+    if (nf)
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v) {
+            const uint64_t fix = (uint64_t)V_NANFIX(acc[v]);
+            if (fix)
+                KFN(clw_fix)(w, o, c + v * VN, fix, prop);
+        }
+#else
+    (void)w;
+    (void)o;
+    (void)c;
+#endif
 }
 
-/* The pixels of one output row, for one NaN rule (and K3: windows of 3 W
- * taps or not, pixel by pixel). */
-GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
+/* Channels [c, c + nb*NB*VN) (buffer slots from slot) of every pixel of
+ * one output row, pixel after pixel, nb blocks of NB vectors each (K3:
+ * windows of 3 W taps, pixel by pixel). */
+GAI void KFN(clw_strip)(const KFN(clwr) * w, int64_t c, int64_t slot, int64_t nb, const int NB, const int prop)
 {
     const KFN(geo) *g = w->g;
     const int64_t C = w->p->c, O2 = g->out[2], dq = g->step[2] * C, Cv = (C + VN - 1) / VN * VN;
@@ -141,38 +172,44 @@ GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
     const GT *const *rp = w->rp;
     const int64_t keep = w->keep, useb = w->useb, fenan = w->fenan, RF = w->RC - keep;
     const VT ps = g->fe ? V_SET1(g->neutral) : V_SET1(g->init);
-    const GT init = g->init;
-    GT *yo = w->yo;
-    GKT *kb = w->kb;
+    GT *yo = w->yo + c;
+    GKT *kb = w->kb + slot;
     for (int64_t o = 0; o < O2; ++o, yo += C, kb += Cv) {
         const int64_t n = cn2[o];
         if (n == 0) { /* no input element: the start value */
-            for (int64_t c = 0; c < C; ++c)
-                yo[c] = init;
+            for (int64_t i = 0; i < nb * NB * VN; ++i)
+                yo[i] = g->init;
             continue;
         }
-        const int64_t off = st2[o] * C;
-        int64_t c = 0;
-        if (n == 3) {
-            for (; c + 4 * VN <= C; c += 4 * VN)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 4, 1, prop);
-            for (; c + 2 * VN <= C; c += 2 * VN)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 2, 1, prop);
-            for (; c + VN <= C; c += VN)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, 3, dq, kb + c, yo + c, ps, 1, 1, prop);
-            if (c < C) /* the last VN channels again, their own buffer slots */
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, C - VN, off + C - VN, 3, dq, kb + c, yo + C - VN, ps, 1, 1,
-                            prop);
-        } else {
-            for (; c + 4 * VN <= C; c += 4 * VN)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, n, dq, kb + c, yo + c, ps, 4, 0, prop);
-            for (; c + VN <= C; c += VN)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off + c, n, dq, kb + c, yo + c, ps, 1, 0, prop);
-            if (c < C)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, C - VN, off + C - VN, n, dq, kb + c, yo + C - VN, ps, 1, 0,
-                            prop);
-        }
+        const int64_t off = st2[o] * C + c;
+        for (int64_t b = 0, e = 0; b < nb; ++b, e += NB * VN) /* (e: the block's first channel from c) */
+            if (n == 3)
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, 3, dq, kb + e, yo + e, ps, NB, 1, prop);
+            else
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, n, dq, kb + e, yo + e, ps, NB, 0, prop);
     }
+}
+
+/* One output row, for one NaN rule: the channels in blocks of 4 vectors
+ * (every block of a pixel before the next pixel: the pixel's input lines
+ * and buffer slots are read together), then strips of 2 and 1 vectors, then
+ * the last VN channels again (their own buffer slots). */
+GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
+{
+    const int64_t C = w->p->c, n4 = C / (4 * VN);
+    int64_t c = n4 * 4 * VN;
+    if (n4)
+        KFN(clw_strip)(w, 0, 0, n4, 4, prop);
+    if (c + 2 * VN <= C) {
+        KFN(clw_strip)(w, c, c, 1, 2, prop);
+        c += 2 * VN;
+    }
+    if (c + VN <= C) {
+        KFN(clw_strip)(w, c, c, 1, 1, prop);
+        c += VN;
+    }
+    if (c < C)
+        KFN(clw_strip)(w, C - VN, c, 1, 1, prop);
 }
 
 __attribute__((noinline)) static void KFN(clw_row0)(const KFN(clwr) * w) { KFN(clw_row)(w, 0); }
