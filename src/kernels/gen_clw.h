@@ -85,6 +85,70 @@ __attribute__((noinline)) static void KFN(clw_fix)(const KFN(clwr) * w, int64_t 
 
 #endif
 
+/* NB vectors of keys from the elements at q (x[]), and back (V_LOAD,
+ * V_STORE). bf16, NB even: two vectors from one load of 2*VN elements,
+ * each 32-bit lane of 128 bits the 16 bits of an element above 16 zero
+ * bits (the same key as V_LOAD's), the lanes of a pair in the order of
+ * the unpack (elements 0-3 and 8-11 of each 16 in the first vector, 4-7
+ * and 12-15 in the second); the store packs them back in element order.
+ * The max is lane by lane, so the order only has to be the same for every
+ * tap, the buffer slots (a slot range is always taken by the same NB) and
+ * the output. */
+#if GEN_TYPE == GEN_BF16 && VN == 8
+#define CLW_PAIRS 1
+#define CLW_LD2(p, a, b)                                                                                           \
+    do {                                                                                                           \
+        const __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(p)), z_ = _mm256_setzero_si256();   \
+        (a) = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z_, x_));                                                  \
+        (b) = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z_, x_));                                                  \
+    } while (0)
+#define CLW_ST2(p, a, b)                                                                                           \
+    _mm256_storeu_si256((__m256i *)(void *)(p),                                                                    \
+                        _mm256_packus_epi32(_mm256_srli_epi32(_mm256_castps_si256(a), 16),                         \
+                                            _mm256_srli_epi32(_mm256_castps_si256(b), 16)))
+#elif GEN_TYPE == GEN_BF16
+#define CLW_PAIRS 1
+#define CLW_LD2(p, a, b)                                                                                           \
+    do {                                                                                                           \
+        const __m512i x_ = _mm512_loadu_si512((const void *)(p)), z_ = _mm512_setzero_si512();                    \
+        (a) = _mm512_castsi512_ps(_mm512_unpacklo_epi16(z_, x_));                                                  \
+        (b) = _mm512_castsi512_ps(_mm512_unpackhi_epi16(z_, x_));                                                  \
+    } while (0)
+#define CLW_ST2(p, a, b)                                                                                           \
+    _mm512_storeu_si512((void *)(p), _mm512_packus_epi32(_mm512_srli_epi32(_mm512_castps_si512(a), 16),           \
+                                                         _mm512_srli_epi32(_mm512_castps_si512(b), 16)))
+#else
+#define CLW_PAIRS 0
+#define CLW_LD2(p, a, b) ((a) = V_LOAD(p), (b) = V_LOAD((p) + VN))
+#define CLW_ST2(p, a, b) (V_STORE((p), (a)), V_STORE((p) + VN, (b)))
+#endif
+
+GAI void KFN(clw_ld)(const GT *q, VT *x, const int NB)
+{
+    if (CLW_PAIRS && NB % 2 == 0) {
+        GEN_UNROLL
+        for (int v = 0; v < NB; v += 2)
+            CLW_LD2(q + v * VN, x[v], x[v + 1]);
+    } else {
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v)
+            x[v] = V_LOAD(q + v * VN);
+    }
+}
+
+GAI void KFN(clw_st)(GT *q, const VT *x, const int NB)
+{
+    if (CLW_PAIRS && NB % 2 == 0) {
+        GEN_UNROLL
+        for (int v = 0; v < NB; v += 2)
+            CLW_ST2(q + v * VN, x[v], x[v + 1]);
+    } else {
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v)
+            V_STORE(q + v * VN, x[v]);
+    }
+}
+
 /* NB vectors of channels from c (element off of each line; buffer slots
  * from kb; output from yo) of pixel o, whose W taps are n, dq elements
  * apart; K3: n = 3. */
@@ -92,11 +156,12 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
                      int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps, const int NB,
                      const int K3, const int prop)
 {
-    VT acc[4], h[4];
+    VT acc[4], h[4], x[4];
 #define CLW_TAP(a, q)                                                                                              \
+    KFN(clw_ld)((q), x, NB);                                                                                       \
     GEN_UNROLL                                                                                                     \
     for (int v = 0; v < NB; ++v)                                                                                   \
-        a[v] = prop ? V_MAXP(a[v], V_LOAD((q) + v * VN)) : V_MAX(a[v], V_LOAD((q) + v * VN));
+        a[v] = prop ? V_MAXP(a[v], x[v]) : V_MAX(a[v], x[v]);
     GEN_UNROLL
     for (int v = 0; v < NB; ++v)
         acc[v] = useb ? VK_LOAD(kb + v * VN) : ps;
@@ -107,21 +172,25 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
             CLW_TAP(acc, q + dq)
             CLW_TAP(acc, q + 2 * dq)
         } else {
-            for (int64_t j = 0; j < n; ++j, q += dq)
+            for (int64_t j = 0; j < n; ++j, q += dq) {
                 CLW_TAP(acc, q)
+            }
         }
     }
     if (keep) { /* the kept line: its W partial from ps, to the buffer, then into the running max */
         const GT *q = rp[RF] + off;
-        GEN_UNROLL
-        for (int v = 0; v < NB; ++v) /* integers: ps is the lowest value, the first tap itself will do */
-            h[v] = GFLOAT ? prop ? V_MAXP(ps, V_LOAD(q + v * VN)) : V_MAX(ps, V_LOAD(q + v * VN)) : V_LOAD(q + v * VN);
+        KFN(clw_ld)(q, h, NB);
+        if (GFLOAT) /* integers: ps is the lowest value, the first tap itself will do */
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                h[v] = prop ? V_MAXP(ps, h[v]) : V_MAX(ps, h[v]);
         if (K3) {
             CLW_TAP(h, q + dq)
             CLW_TAP(h, q + 2 * dq)
         } else {
-            for (int64_t j = 1; j < n; ++j)
+            for (int64_t j = 1; j < n; ++j) {
                 CLW_TAP(h, q + j * dq)
+            }
         }
         GEN_UNROLL
         for (int v = 0; v < NB; ++v) {
@@ -131,18 +200,16 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
     }
 #undef CLW_TAP
 #if GFLOAT
-    if (!prop && fenan) /* first-element start: a NaN first tap stays */
+    if (!prop && fenan) { /* first-element start: a NaN first tap stays */
+        KFN(clw_ld)(w->first + off, x, NB);
         GEN_UNROLL
-        for (int v = 0; v < NB; ++v) {
-            const VT f = V_LOAD(w->first + off + v * VN);
-            acc[v] = V_SEL(acc[v], f, V_NANM(f));
-        }
+        for (int v = 0; v < NB; ++v)
+            acc[v] = V_SEL(acc[v], x[v], V_NANM(x[v]));
+    }
 #else
     (void)fenan;
 #endif
-    GEN_UNROLL
-    for (int v = 0; v < NB; ++v)
-        V_STORE(yo + v * VN, acc[v]);
+    KFN(clw_st)(yo, acc, NB);
 #if GEN_TYPE == GEN_F16
     int nf = CLW_UNORD(acc[0], acc[NB > 1 ? 1 : 0]); /* some lane of some vector is a NaN */
     if (NB == 4)
