@@ -40,6 +40,9 @@
  */
 
 #define GEN_CLW_BYTES 16384
+#ifndef CLW_CARRY_N4
+#define CLW_CARRY_N4 1
+#endif
 
 /* The values-only channels-last rows the other way (gen_cl.h), out of line. */
 __attribute__((noinline)) static void KFN(cl_run_v)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
@@ -153,8 +156,8 @@ GAI void KFN(clw_st)(GT *q, const VT *x, const int NB)
  * from kb; output from yo) of pixel o, whose W taps are n, dq elements
  * apart; K3: n = 3. */
 GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64_t keep, int64_t useb, int64_t fenan,
-                     int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps, const int NB,
-                     const int K3, const int prop)
+                     int64_t o, int64_t c, int64_t off, int64_t n, int64_t dq, GKT *kb, GT *yo, VT ps, VT (*cy)[4],
+                     int cin, const int NB, const int K3, const int CY, const int prop)
 {
     VT acc[4], h[4], x[4];
 #define CLW_TAP(a, q)                                                                                              \
@@ -165,6 +168,48 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
     GEN_UNROLL
     for (int v = 0; v < NB; ++v)
         acc[v] = useb ? VK_LOAD(kb + v * VN) : ps;
+    if (CY) { /* K3, RF <= 1: tap 0 of each line is the last pixel's tap 2 when cin */
+        if (RF) {
+            const GT *q = rp[0] + off;
+            if (cin) {
+                GEN_UNROLL
+                for (int v = 0; v < NB; ++v)
+                    x[v] = cy[0][v];
+            } else {
+                KFN(clw_ld)(q, x, NB);
+            }
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                acc[v] = prop ? V_MAXP(acc[v], x[v]) : V_MAX(acc[v], x[v]);
+            CLW_TAP(acc, q + dq)
+            CLW_TAP(acc, q + 2 * dq)
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                cy[0][v] = x[v];
+        }
+        if (keep) {
+            const GT *q = rp[RF] + off;
+            if (cin) {
+                GEN_UNROLL
+                for (int v = 0; v < NB; ++v)
+                    h[v] = cy[1][v];
+            } else {
+                KFN(clw_ld)(q, h, NB);
+            }
+            if (GFLOAT)
+                GEN_UNROLL
+                for (int v = 0; v < NB; ++v)
+                    h[v] = prop ? V_MAXP(ps, h[v]) : V_MAX(ps, h[v]);
+            CLW_TAP(h, q + dq)
+            CLW_TAP(h, q + 2 * dq)
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v) {
+                cy[1][v] = x[v];
+                VK_STORE(kb + v * VN, h[v]);
+                acc[v] = prop ? V_MAXP(acc[v], h[v]) : V_MAX(acc[v], h[v]);
+            }
+        }
+    } else {
     for (int64_t r = 0; r < RF; ++r) { /* lines straight into the scan */
         const GT *q = rp[r] + off;
         if (K3) {
@@ -197,6 +242,7 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
             VK_STORE(kb + v * VN, h[v]);
             acc[v] = prop ? V_MAXP(acc[v], h[v]) : V_MAX(acc[v], h[v]);
         }
+    }
     }
 #undef CLW_TAP
 #if GFLOAT
@@ -231,8 +277,12 @@ GAI void KFN(clw_px)(const KFN(clwr) * w, const GT *const *rp, int64_t RF, int64
 /* Channels [c, c + nb*NB*VN) (buffer slots from slot) of every pixel of
  * one output row, pixel after pixel, nb blocks of NB vectors each (K3:
  * windows of 3 W taps, pixel by pixel). */
-GAI void KFN(clw_strip)(const KFN(clwr) * w, int64_t c, int64_t slot, int64_t nb, const int NB, const int prop)
+GAI void KFN(clw_strip)(const KFN(clwr) * w, int64_t c, int64_t slot, int64_t nb, const int NB, const int CY,
+                        const int prop)
 {
+    VT cy[2][4]; /* CY (nb = 1): the last pixel's tap 2 of each line */
+    int cin = 0;
+    int64_t snext = 0; /* the W start that takes them as tap 0 */
     const KFN(geo) *g = w->g;
     const int64_t C = w->p->c, O2 = g->out[2], dq = g->step[2] * C, Cv = (C + VN - 1) / VN * VN;
     const int64_t *st2 = g->st[2], *cn2 = g->cn[2];
@@ -241,19 +291,37 @@ GAI void KFN(clw_strip)(const KFN(clwr) * w, int64_t c, int64_t slot, int64_t nb
     const VT ps = g->fe ? V_SET1(g->neutral) : V_SET1(g->init);
     GT *yo = w->yo + c;
     GKT *kb = w->kb + slot;
+    if (CY)
+        for (int l = 0; l < 2; ++l)
+            GEN_UNROLL
+            for (int v = 0; v < NB; ++v)
+                cy[l][v] = ps;
     for (int64_t o = 0; o < O2; ++o, yo += C, kb += Cv) {
         const int64_t n = cn2[o];
         if (n == 0) { /* no input element: the start value */
             for (int64_t i = 0; i < nb * NB * VN; ++i)
                 yo[i] = g->init;
+            cin = 0;
             continue;
         }
         const int64_t off = st2[o] * C + c;
+        if (CY) {
+            if (n == 3) {
+                cin = cin && st2[o] == snext;
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off, 3, dq, kb, yo, ps, cy, cin, NB, 1, 1, prop);
+                cin = 1;
+                snext = st2[o] + 2 * g->step[2];
+            } else {
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c, off, n, dq, kb, yo, ps, cy, 0, NB, 0, 0, prop);
+                cin = 0;
+            }
+            continue;
+        }
         for (int64_t b = 0, e = 0; b < nb; ++b, e += NB * VN) /* (e: the block's first channel from c) */
             if (n == 3)
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, 3, dq, kb + e, yo + e, ps, NB, 1, prop);
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, 3, dq, kb + e, yo + e, ps, cy, 0, NB, 1, 0, prop);
             else
-                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, n, dq, kb + e, yo + e, ps, NB, 0, prop);
+                KFN(clw_px)(w, rp, RF, keep, useb, fenan, o, c + e, off + e, n, dq, kb + e, yo + e, ps, cy, 0, NB, 0, 0, prop);
     }
 }
 
@@ -265,18 +333,25 @@ GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
 {
     const int64_t C = w->p->c, n4 = C / (4 * VN);
     int64_t c = n4 * 4 * VN;
-    if (n4)
-        KFN(clw_strip)(w, 0, 0, n4, 4, prop);
+    const int cy = w->RC - w->keep <= 1;
+    if (cy && n4 <= CLW_CARRY_N4) /* the carry: each block of 4 a strip of its own */
+        for (int64_t b = 0; b < n4; ++b)
+            KFN(clw_strip)(w, b * 4 * VN, b * 4 * VN, 1, 4, 1, prop);
+    else if (n4)
+        KFN(clw_strip)(w, 0, 0, n4, 4, 0, prop);
     if (c + 2 * VN <= C) {
-        KFN(clw_strip)(w, c, c, 1, 2, prop);
+        if (cy)
+            KFN(clw_strip)(w, c, c, 1, 2, 1, prop);
+        else
+            KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
         c += 2 * VN;
     }
     if (c + VN <= C) {
-        KFN(clw_strip)(w, c, c, 1, 1, prop);
+        KFN(clw_strip)(w, c, c, 1, 1, 0, prop);
         c += VN;
     }
     if (c < C)
-        KFN(clw_strip)(w, C - VN, c, 1, 1, prop);
+        KFN(clw_strip)(w, C - VN, c, 1, 1, 0, prop);
 }
 
 __attribute__((noinline)) static void KFN(clw_row0)(const KFN(clwr) * w) { KFN(clw_row)(w, 0); }
