@@ -11,8 +11,8 @@
  * One file per part, included below in this order: gen_geo.h (vector-layer
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
  * gen_cf.h (channels-first per-tap pieces), gen_lf.h (lines first),
- * gen_cf_run.h (their row loop), gen_fl.h (W first); this file keeps the
- * entry points.
+ * gen_cf_run.h (their row loop), gen_fl.h (W first), gen_clw.h
+ * (channels-last W first); this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
  * starts at the start value (or, first-element start, at the window's first
@@ -22,7 +22,9 @@
  *
  *  - channels-last (KFN(nhwc)): the lanes are VN channels of one output
  *    pixel, all with the same window; a tap is one vector load. One task is
- *    one output row (n, o0, o1) of every channel.
+ *    one output row (n, o0, o1) of every channel. Values only with at least
+ *    a vector of channels: the W-first form (clw_run, gen_clw.h), a line
+ *    shared with the next output row scanned once into a line buffer.
  *  - channels-first (KFN(nchw)): the lanes are VN output columns of one
  *    output row; one task is one output row (n, c, o0, o1). On a regular W
  *    grid (fixed windows, even adaptive windows) with stride 1 or 2, a tap
@@ -58,7 +60,9 @@
  * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy), the
  * W-first form's W results wb[] (GEN_FL_BYTES; rows whose lines do not fit
  * take the other forms), its per-line NaN flags nanf[] (GEN_FL_BYTES / 4)
- * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most.
+ * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most; the
+ * channels-last W-first form's line buffer (GEN_CLW_BYTES) and line
+ * pointers (GEN_LINES_MAX), about 18 KiB, on another path.
  * Reads: the windows' input elements; in the stride-2 forms the odd
  * elements between them; in the masked border form and the W-first form's
  * first and last vector of a line, elements just outside the row
