@@ -340,18 +340,11 @@ GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
     else if (n4)
         KFN(clw_strip)(w, 0, 0, n4, 4, 0, prop);
     if (c + 2 * VN <= C) {
-        if (cy)
-            KFN(clw_strip)(w, c, c, 1, 2, 1, prop);
-        else
-            KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
+        KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
         c += 2 * VN;
     }
-    if (c + VN <= C) {
-        KFN(clw_strip)(w, c, c, 1, 1, 0, prop);
-        c += VN;
-    }
-    if (c < C)
-        KFN(clw_strip)(w, C - VN, c, 1, 1, 0, prop);
+    for (; c < C; c += VN) /* single vectors, the last one over the last VN channels (one call site: build time) */
+        KFN(clw_strip)(w, c + VN <= C ? c : C - VN, c, 1, 1, 0, prop);
 }
 
 __attribute__((noinline)) static void KFN(clw_row0)(const KFN(clwr) * w) { KFN(clw_row)(w, 0); }
