@@ -343,8 +343,12 @@ GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
         KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
         c += 2 * VN;
     }
-    for (; c < C; c += VN) /* single vectors, the last one over the last VN channels (one call site: build time) */
-        KFN(clw_strip)(w, c + VN <= C ? c : C - VN, c, 1, 1, 0, prop);
+    if (c + VN <= C) {
+        KFN(clw_strip)(w, c, c, 1, 1, 0, prop);
+        c += VN;
+    }
+    if (c < C)
+        KFN(clw_strip)(w, C - VN, c, 1, 1, 0, prop);
 }
 
 __attribute__((noinline)) static void KFN(clw_row0)(const KFN(clwr) * w) { KFN(clw_row)(w, 0); }
