@@ -12,8 +12,8 @@
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
  * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
- * first), gen_fli.h (W first with indices); this file keeps the entry
- * points.
+ * first), gen_fli.h (W first with indices), gen_clw.h (channels-last W
+ * first); this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
  * starts at the start value (or, first-element start, at the window's first
@@ -23,7 +23,9 @@
  *
  *  - channels-last (KFN(nhwc)): the lanes are VN channels of one output
  *    pixel, all with the same window; a tap is one vector load. One task is
- *    one output row (n, o0, o1) of every channel.
+ *    one output row (n, o0, o1) of every channel. Values only with at least
+ *    a vector of channels: the W-first form (clw_run, gen_clw.h), a line
+ *    shared with the next output row scanned once into a line buffer.
  *  - channels-first (KFN(nchw)): the lanes are VN output columns of one
  *    output row; one task is one output row (n, c, o0, o1). On a regular W
  *    grid (fixed windows, even adaptive windows) with stride 1 or 2, a tap
@@ -63,7 +65,9 @@
  * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy), the
  * W-first form's W results wb[] (GEN_FL_BYTES; rows whose lines do not fit
  * take the other forms), its per-line NaN flags nanf[] (GEN_FL_BYTES / 4)
- * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most.
+ * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most; the
+ * channels-last W-first form's line buffer (GEN_CLW_BYTES) and line
+ * pointers (GEN_LINES_MAX), about 18 KiB, on another path.
  * Reads: the windows' input elements; in the stride-2 forms the odd
  * elements between them; in the masked border form and the W-first form's
  * first and last vector of a line, elements just outside the row
@@ -78,6 +82,7 @@
 #include "gen_cf_run.h"
 #include "gen_fl.h"
 #include "gen_fli.h"
+#include "gen_clw.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -116,15 +121,15 @@ void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo) g;
     KFN(geo_init)(p, &g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
-    if (GFLOAT && p->nan_propagate) {
-        if (wi)
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+    if (!wi) { /* values only: W first (gen_clw.h), or channels narrower than a vector */
+        if (p->c >= VN)
+            KFN(clw_run)(p, &g, x, y, t0, t1, GFLOAT && p->nan_propagate);
         else
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 0);
-    } else {
-        if (wi)
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
-        else
-            KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 0);
+            KFN(cl_run_v)(p, &g, x, y, t0, t1, GFLOAT && p->nan_propagate);
+        return;
     }
+    if (GFLOAT && p->nan_propagate)
+        KFN(cl_run)(p, &g, x, y, ind, t0, t1, 1, 1);
+    else
+        KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
 }

@@ -107,7 +107,7 @@ static uint64_t gen_bits(ts_rng *r, maxpool_dtype dt, int kind)
 static void put_bits(void *base, int64_t i, size_t sz, uint64_t b) { memcpy((char *)base + i * (int64_t)sz, &b, sz); }
 
 /* kind 3: the input is these bits (nan_positions) */
-static uint64_t g_fill[8192];
+static uint64_t g_fill[1 << 17];
 static int64_t g_fill_n;
 
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
@@ -549,6 +549,93 @@ static void lines_first(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* Channels-last rows without indices (the W-first form, gen_clw.h, C >= a
+ * vector): the stem (k3 s2 p1: the shared line kept, the carry), stride 1
+ * (k2 and k3: a kept line that is a window's only computed line), k2 s2,
+ * a dilated W, ceil rounding with pads past the kernel (empty windows),
+ * adaptive windows, rank 3; channel counts around every vector width (tails,
+ * the blocks of 1, 2 and 4 vectors), odd H and W; both NaN rules, both
+ * starts, both empty values; inputs with NaN (both signs, quiet and
+ * signalling, payloads) at every lane position of a prime period, on
+ * backgrounds of -inf / lowest / {-0, +0}, random values, and the start
+ * values only. */
+static void nhwc_rows(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t chans[] = {1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 67, 96, 128, 130, 259};
+    const int nch = (int)(sizeof chans / sizeof chans[0]);
+    const int isf = dt <= MAXPOOL_BF16;
+    const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+    const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+    const uint64_t ninf = dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u;
+    const uint64_t nzero = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+    for (int geo = 0; geo < 9; ++geo)
+        for (int ci = (int)ts_rng_range(r, 0, 1); ci < nch; ci += quick ? 4 : 2) {
+            maxpool_desc d;
+            const int rank = geo == 8 ? 3 : 2;
+            maxpool_desc_init(&d, rank);
+            d.dtype = dt;
+            d.layout = MAXPOOL_CHANNELS_LAST;
+            int64_t shape[5] = {1 + (ci % 4 == 0), 9 + (geo % 3), 13 + 2 * (geo % 4), chans[ci], 0};
+            for (int a = 0; a < 2; ++a) {
+                d.kernel[a] = geo == 1 || geo == 3 ? 2 : 3;
+                d.stride[a] = geo == 1 || geo == 2 ? 1 : 2;
+                d.pad_begin[a] = d.pad_end[a] = geo == 0 || geo == 2 || geo == 4 ? 1 : 0;
+            }
+            if (geo == 4) { /* a dilated W */
+                d.dilation[1] = 2;
+                d.pad_begin[1] = 2;
+            }
+            if (geo == 5) { /* ceil rounding, pads past the kernel: empty windows */
+                d.rounding = MAXPOOL_ROUND_CEIL;
+                d.kernel[0] = d.kernel[1] = 2;
+                d.stride[0] = 3;
+                d.pad_begin[0] = d.pad_end[0] = d.pad_begin[1] = 3;
+                d.pad_end[1] = 4;
+            }
+            if (geo == 6 || geo == 7) { /* adaptive: even (k = s) and uneven */
+                d.window = MAXPOOL_WINDOW_ADAPTIVE;
+                d.output_size[0] = geo == 6 ? 3 : 4;
+                d.output_size[1] = geo == 6 ? (shape[2] % 2 ? shape[2] : shape[2] / 2) : 5;
+            }
+            if (geo == 8) { /* rank 3: N D H W C */
+                d.kernel[2] = 3;
+                d.stride[2] = 2;
+                d.pad_begin[2] = d.pad_end[2] = 1;
+                shape[4] = shape[3];
+                shape[3] = shape[2];
+                shape[2] = shape[1];
+                shape[1] = 3;
+            }
+            const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3] * (rank == 3 ? shape[4] : 1);
+            for (int sem = 0; sem < 4; ++sem) {
+                d.nan_policy = sem & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = sem & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.empty_value = (sem + ci) % 3 ? MAXPOOL_EMPTY_LOWEST : MAXPOOL_EMPTY_NEG_INF;
+                d.index_type = MAXPOOL_INDEX_NONE;
+                char what[160];
+                snprintf(what, sizeof what, "nhwc rows %s geo %d C %lld nan=%d init=%d", g_tname[dt], geo,
+                         (long long)chans[ci], (int)d.nan_policy, (int)d.window_init);
+                /* random values (NaN among them for the floats), then the start values only */
+                check_case(&d, shape, r, isf ? 1 : 0, what);
+                check_case(&d, shape, r, 2, what);
+                if (!isf || ni > (int64_t)(sizeof g_fill / sizeof g_fill[0]))
+                    continue;
+                /* NaN at every lane position (period 67), on -inf / lowest, or on {-0, +0} */
+                const int64_t period = 67, pos = ts_rng_range(r, 0, period - 1);
+                g_fill_n = ni;
+                for (int64_t i = 0; i < ni; ++i) {
+                    const int64_t k = (i + pos) % period;
+                    g_fill[i] = k == 0                             ? nan1
+                                : k == 29                          ? nan2
+                                : (sem + geo) % 2                  ? (ts_rng_chance(r, 1, 2) ? nzero : 0)
+                                : ts_rng_chance(r, 1, 2)           ? ninf
+                                                                   : gen_bits(r, dt, 2);
+                }
+                check_case(&d, shape, r, 3, what);
+            }
+        }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -566,6 +653,7 @@ int main(void)
         if (dt <= MAXPOOL_BF16)
             nan_positions(&r, (maxpool_dtype)dt, quick);
         lines_first(&r, (maxpool_dtype)dt, quick);
+        nhwc_rows(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
