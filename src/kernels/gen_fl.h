@@ -182,7 +182,7 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
         KFN(fl_wscalar)(g, x + l * in2, wb + (l - ga) * wl, prop);
     const GT *q = x + sa * in2 + v0;
     GKT *dst = wb + (sa - ga) * wl;
-    if ((K == 3 || K == 2) && d == 1) {
+    if ((K == 3 || (K == 2 && !g->fl_mk.mu[0][0] && !g->fl_mk.mu[0][1] && !g->fl_mk.mu[1][0] && !g->fl_mk.mu[1][1])) && d == 1) {
         const KFN(flm) mk = g->fl_mk;
         const VT nv = V_SET1(g->neutral);
         int m0 = 0, m1 = 0; /* the masked taps of the first and last vector, bit k for tap k */
@@ -208,10 +208,8 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
             GEN_FL_LINES(3, 0, 0)
         else if (K == 3)
             GEN_FL_LINES(3, -1, -1)
-        else if (m0 == 0 && m1 == 0)
-            GEN_FL_LINES(2, 0, 0)
         else
-            GEN_FL_LINES(2, -1, -1)
+            GEN_FL_LINES(2, 0, 0)
 #undef GEN_FL_LINES
     } else
         for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl)
@@ -407,13 +405,42 @@ GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
         }
 }
 
+/* fl_wpass and fl_rows with S and the NaN rule as constants, out of line:
+ * each is called twice by fl_run (build time) */
+__attribute__((noinline)) static void KFN(fl_wpass_o)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb,
+                                                      GKT *wb, int S, int prop)
+{
+    if (GFLOAT && prop) {
+        if (S == 1)
+            KFN(fl_wpass)(g, x, ga, gb, wb, 1, 1);
+        else
+            KFN(fl_wpass)(g, x, ga, gb, wb, 2, 1);
+    } else {
+        if (S == 1)
+            KFN(fl_wpass)(g, x, ga, gb, wb, 1, 0);
+        else
+            KFN(fl_wpass)(g, x, ga, gb, wb, 2, 0);
+    }
+}
+
+__attribute__((noinline)) static void KFN(fl_rows_o)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                     GT *y, int64_t t, int64_t t1, const KFN(flr) * tab, int64_t nr,
+                                                     int64_t P, int64_t Ll, const GKT *wb, const unsigned char *nanf,
+                                                     int prop)
+{
+    if (GFLOAT && prop)
+        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 1);
+    else
+        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 0);
+}
+
 /* Tasks [t0, t1) in strips of at most fl_nl input lines: where a task range
  * holds whole planes whose lines fit, strips of whole planes with one table
  * of a plane's rows; else strips of at most GEN_FL_ROWS rows recorded one by
  * one (each row's first line in the strip and its window's line counts).
  * Each strip: the W pass of its lines, then its rows. */
-GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
-                     const int S, const int prop)
+static void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
+                        int S, int prop)
 {
     alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */
     KFN(flr) rt[GEN_FL_ROWS], pt[GEN_FL_ROWS]; /* a strip's rows; a plane's rows */
@@ -442,13 +469,13 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             P = P < nlmax / L ? P : nlmax / L;
             ga = nc * L;
             ge = ga + P * L;
-            KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
+            KFN(fl_wpass_o)(g, x, ga, ge, wb, S, prop);
 #if GFLOAT
             if (g->fl_fenan)
                 for (int64_t l = ga; l < ge; ++l)
                     nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
 #endif
-            KFN(fl_rows)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop);
+            KFN(fl_rows_o)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop);
             t += P * rows;
             continue;
         }
@@ -486,13 +513,13 @@ GAI void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             rt[n].ra = (int32_t)(a2 - ga);
             ge = e2 > ge ? e2 : ge;
         }
-        KFN(fl_wpass)(g, x, ga, ge, wb, S, prop);
+        KFN(fl_wpass_o)(g, x, ga, ge, wb, S, prop);
 #if GFLOAT
         if (g->fl_fenan)
             for (int64_t l = ga; l < ge; ++l)
                 nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
 #endif
-        KFN(fl_rows)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop);
+        KFN(fl_rows_o)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop);
         t += n;
     }
 }

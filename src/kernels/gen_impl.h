@@ -100,17 +100,7 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
     if (g.fl_wl) {
-        if (GFLOAT && p->nan_propagate) {
-            if (g.S == 1)
-                KFN(fl_run)(p, &g, x, y, t0, t1, 1, 1);
-            else
-                KFN(fl_run)(p, &g, x, y, t0, t1, 2, 1);
-        } else {
-            if (g.S == 1)
-                KFN(fl_run)(p, &g, x, y, t0, t1, 1, 0);
-            else
-                KFN(fl_run)(p, &g, x, y, t0, t1, 2, 0);
-        }
+        KFN(fl_run)(p, &g, x, y, t0, t1, (int)g.S, GFLOAT && p->nan_propagate);
         return;
     }
     KFN(cf_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate, wi);
