@@ -16,6 +16,22 @@ typedef struct KFN(row) {
     const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d (with indices) */
 } KFN(row);
 
+/* Output row t of plane nc (n*C + c), window rows (o0, o1): its plane,
+ * output and window lines (the caller sets n, c, ro, toff). */
+GAI void KFN(row_set)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(row) * w, const GT *x, GT *y, void *ind,
+                      int64_t t, int64_t nc, int64_t o0, int64_t o1)
+{
+    w->xp = x + nc * p->in_spatial;
+    w->yoff = t * g->out[2];
+    w->yr = y + w->yoff;
+    w->ind = ind;
+    w->s0 = g->st[0][o0];
+    w->c0 = g->cn[0][o0];
+    w->s1 = g->st[1][o1];
+    w->c1 = g->cn[1][o1];
+    w->R = w->c0 * w->c1;
+}
+
 /* Output column o gets val, the winner at spatial offset s (-1: none); fix:
  * the scalar scan decides instead (f16 NaN lanes, windows of too many taps). */
 GAI void KFN(cf_put)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t o, GT val,

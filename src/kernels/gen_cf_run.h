@@ -54,17 +54,9 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             }
         }
         KFN(row) w;
-        w.xp = x + nc * p->in_spatial;
-        w.yoff = t * O2;
-        w.yr = y + w.yoff;
-        w.ind = ind;
+        KFN(row_set)(p, g, &w, x, y, ind, t, nc, o0, o1);
         w.n = cn;
         w.c = cc;
-        w.s0 = g->st[0][o0];
-        w.c0 = g->cn[0][o0];
-        w.s1 = g->st[1][o1];
-        w.c1 = g->cn[1][o1];
-        w.R = w.c0 * w.c1;
         w.ro = ro;
         w.toff = toff;
         if (w.R == 0 || w.R > GEN_LINES_MAX) { /* no input element, or more lines than the table: scalar */

@@ -295,19 +295,10 @@ __attribute__((noinline)) static void KFN(fl_nanfix)(const struct maxpool_plan *
 {
     const int64_t O2 = g->out[2], rows = g->out[0] * g->out[1];
     const int64_t nc = t / rows, o0 = t % rows / g->out[1], o1 = t % rows % g->out[1];
-    const int64_t c0 = g->cn[0][o0], c1 = g->cn[1][o1];
     GT *yr = y + t * O2;
     KFN(row) w;
-    w.xp = x + nc * p->in_spatial;
-    w.yr = yr;
-    w.ind = NULL;
-    w.yoff = t * O2;
+    KFN(row_set)(p, g, &w, x, y, NULL, t, nc, o0, o1);
     w.n = w.c = 0;
-    w.s0 = g->st[0][o0];
-    w.c0 = c0;
-    w.s1 = g->st[1][o1];
-    w.c1 = c1;
-    w.R = c0 * c1;
     for (int64_t q = 0; q < O2; ++q)
         if ((yr[q] & 0x7FFFu) > 0x7C00u)
             KFN(cf_put)(p, g, &w, q, yr[q], -1, 1, prop, 0);
@@ -434,6 +425,20 @@ __attribute__((noinline)) static void KFN(fl_rows_o)(const struct maxpool_plan *
         KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 0);
 }
 
+/* A strip's lines [ga, ge): their W results to wb and (fl_fenan) which hold a NaN to nanf. */
+static void KFN(fl_strip)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t ge, GKT *wb, unsigned char *nanf, int S,
+                          int prop)
+{
+    KFN(fl_wpass_o)(g, x, ga, ge, wb, S, prop);
+#if GFLOAT
+    if (g->fl_fenan)
+        for (int64_t l = ga; l < ge; ++l)
+            nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
+#else
+    (void)nanf;
+#endif
+}
+
 /* Tasks [t0, t1) in strips of at most fl_nl input lines: where a task range
  * holds whole planes whose lines fit, strips of whole planes with one table
  * of a plane's rows; else strips of at most GEN_FL_ROWS rows recorded one by
@@ -469,12 +474,7 @@ static void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const 
             P = P < nlmax / L ? P : nlmax / L;
             ga = nc * L;
             ge = ga + P * L;
-            KFN(fl_wpass_o)(g, x, ga, ge, wb, S, prop);
-#if GFLOAT
-            if (g->fl_fenan)
-                for (int64_t l = ga; l < ge; ++l)
-                    nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
-#endif
+            KFN(fl_strip)(g, x, ga, ge, wb, nanf, S, prop);
             KFN(fl_rows_o)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop);
             t += P * rows;
             continue;
@@ -513,12 +513,7 @@ static void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const 
             rt[n].ra = (int32_t)(a2 - ga);
             ge = e2 > ge ? e2 : ge;
         }
-        KFN(fl_wpass_o)(g, x, ga, ge, wb, S, prop);
-#if GFLOAT
-        if (g->fl_fenan)
-            for (int64_t l = ga; l < ge; ++l)
-                nanf[l - ga] = (unsigned char)KFN(fl_linenan)(g, x + l * g->in[2]);
-#endif
+        KFN(fl_strip)(g, x, ga, ge, wb, nanf, S, prop);
         KFN(fl_rows_o)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop);
         t += n;
     }

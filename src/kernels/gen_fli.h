@@ -243,17 +243,9 @@ GAI void KFN(fli_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const G
 {
     const int64_t O2 = g->out[2], K = g->K, in2 = g->in[2];
     KFN(row) w;
-    w.xp = x + nc * p->in_spatial;
-    w.yoff = t * O2;
-    w.yr = y + w.yoff;
-    w.ind = ind;
+    KFN(row_set)(p, g, &w, x, y, ind, t, nc, o0, o1);
     w.n = nc / p->c;
     w.c = nc % p->c;
-    w.s0 = g->st[0][o0];
-    w.c0 = g->cn[0][o0];
-    w.s1 = g->st[1][o1];
-    w.c1 = g->cn[1][o1];
-    w.R = w.c0 * w.c1;
     w.ro = ro;
     w.toff = toff;
     const GKT *kp[GEN_LINES_MAX];
