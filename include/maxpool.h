@@ -279,8 +279,10 @@ MAXPOOL_API maxpool_status maxpool_plan_create(const maxpool_desc *desc, const i
  * indices the output shape with desc.index_type (may be NULL when the type is
  * NONE; must not be NULL otherwise). No allocation, no validation beyond NULL
  * checks. A plan is immutable: concurrent runs on one plan are safe. Kernel
- * scratch lives on the stack: up to 48 KiB in the calling thread and in each
- * worker thread (the line caches and band copies of the f32 kernels).
+ * scratch lives on the stack: up to 80 KiB in the calling thread and in each
+ * worker thread (the line caches and band copies of the f32 kernels, up to
+ * 48 KiB; the type-generic kernels' strip buffers with a fallback form below
+ * them, about 77 KiB at most, measured with -fstack-usage).
  */
 MAXPOOL_API maxpool_status maxpool_run(const maxpool_plan *plan, const void *x, void *y, void *indices);
 

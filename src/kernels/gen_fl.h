@@ -444,7 +444,8 @@ static void KFN(fl_strip)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t g
  * of a plane's rows; else strips of at most GEN_FL_ROWS rows recorded one by
  * one (each row's first line in the strip and its window's line counts).
  * Each strip: the W pass of its lines, then its rows. */
-static void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t0, int64_t t1,
+__attribute__((noinline)) static void KFN(fl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y,
+                                                   int64_t t0, int64_t t1,
                         int S, int prop)
 {
     alignas(64) GKT wb[GEN_FL_BYTES / sizeof(GKT) + VN]; /* VN: the line pass's last vector may read past a line */

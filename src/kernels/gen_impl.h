@@ -65,9 +65,12 @@
  * (GEN_BM_MAX blocks of GEN_BM_K taps; further blocks take the copy), the
  * W-first form's W results wb[] (GEN_FL_BYTES; rows whose lines do not fit
  * take the other forms), its per-line NaN flags nanf[] (GEN_FL_BYTES / 4)
- * and line pointers lp[] (GEN_LINES_MAX): about 33 KiB at most; the
- * channels-last W-first form's line buffer (GEN_CLW_BYTES) and line
- * pointers (GEN_LINES_MAX), about 18 KiB, on another path.
+ * and row tables (2 x GEN_FL_ROWS); the W-first form with indices' strip
+ * of keys and tap numbers (gen_fli.h); the channels-last W-first form's
+ * line buffer (GEN_CLW_BYTES) and line pointers (GEN_LINES_MAX). Deepest
+ * chain (gcc -fstack-usage, f64 at avx2): the entry 12 KiB, fl_run 35 KiB
+ * (or fli_task 31), their fallback cf_task 15 and lf_cols 14: about
+ * 77 KiB (include/maxpool.h promises 80).
  * Reads: the windows' input elements; in the stride-2 forms the odd
  * elements between them; in the masked border form and the W-first form's
  * first and last vector of a line, elements just outside the row
