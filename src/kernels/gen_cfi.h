@@ -69,7 +69,8 @@ GAI int KFN(cfi_taps)(const struct maxpool_plan *p, void *ind, int64_t at, int64
 #endif
     for (; l < nl; ++l) {
         const VLANE t = lt[l];
-        const int64_t v = base + toff[t & (GEN_TAPS_MAX - 1)] + l * S;
+        /* wrapping as the vector adds: a lane without a tap reads an unused table entry, its value is dropped */
+        const int64_t v = (int64_t)((uint64_t)base + (uint64_t)toff[t & (GEN_TAPS_MAX - 1)] + (uint64_t)(l * S));
         none |= t == GEN_NONE;
         if (i32)
             ((int32_t *)ind)[at + l] = (int32_t)v;
