@@ -58,7 +58,7 @@
 #define I64 MAXPOOL_INDEX_I64
 #define I32 MAXPOOL_INDEX_I32
 
-static const bench_case CASES[] = {
+static bench_case CASES[] = { /* not const: --dtype rewrites the selected cases */
     {"nchw_1x64x112_k3s2", "1x64x112x112 NCHW k3 s2 p1", 2, CF, {1, 64, 112, 112}, 0,
      {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"nchw_32x64x112_k3s2", "32x64x112x112 NCHW k3 s2 p1", 2, CF, {32, 64, 112, 112}, 0,
@@ -934,13 +934,23 @@ static void usage(void)
 {
     printf("usage: maxpool_bench [--case NAME[,NAME...]] [--threads N] [--isa auto|scalar|sse2|avx2|avx512|neon]\n"
            "                     [--quick] [--csv] [--json FILE] [--time SECONDS] [--no-peers] [--list]\n"
-           "                     [--iters N]\n"
+           "                     [--iters N] [--dtype f32|f64|f16|bf16|i8|u8|i16|u16|i32|i64]\n"
            "  --case     run the cases whose name equals or contains NAME (see --list)\n"
            "  --threads  also time each case with desc.num_threads = N (N >= 2) and print the speedup\n"
            "  --isa      kernel ISA ceiling (desc.max_isa); the floor always uses the best ISA\n"
            "  --quick    short timing budget (CI smoke run)\n"
            "  --time     timing budget of one measurement in seconds (default 0.35; quick 0.03)\n"
-           "  --iters N  run each selected case N times and exit (for callgrind), nothing timed\n");
+           "  --iters N  run each selected case N times and exit (for callgrind), nothing timed\n"
+           "  --dtype T  run the selected cases with element type T instead of their own\n");
+}
+
+static int parse_dtype(const char *s)
+{
+    for (int t = 0; t < MAXPOOL_DTYPE_COUNT; ++t)
+        if (strcmp(s, maxpool_dtype_name((maxpool_dtype)t)) == 0)
+            return t;
+    fprintf(stderr, "maxpool_bench: unknown dtype '%s'\n", s);
+    exit(2);
 }
 
 static maxpool_isa parse_isa(const char *s)
@@ -985,6 +995,7 @@ int main(int argc, char **argv)
     const char *sel = NULL, *json_path = NULL;
     int csv = 0, quick = 0, list = 0;
     long iters = 0;
+    int dtype = -1;
     double time_s = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -1015,6 +1026,9 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--iters") == 0) {
             NEEDV;
             iters = atol(v);
+        } else if (strcmp(a, "--dtype") == 0) {
+            NEEDV;
+            dtype = parse_dtype(v);
         } else if (strcmp(a, "--quick") == 0) {
             quick = 1;
         } else if (strcmp(a, "--csv") == 0) {
@@ -1032,6 +1046,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (dtype >= 0)
+        for (int i = 0; i < NCASES; ++i)
+            if (case_selected(&CASES[i], sel))
+                CASES[i].dtype = (maxpool_dtype)dtype;
     if (list) {
         for (int i = 0; i < NCASES; ++i)
             printf("%-27s %s\n", CASES[i].name, CASES[i].what);
