@@ -45,6 +45,9 @@
 #if GEN_TYPE == GEN_F64
 #define GEN_INIT(p) ((p)->init.f64)
 #define GEN_NEUTRAL (-__builtin_inf())
+#elif GEN_TYPE == GEN_F32
+#define GEN_INIT(p) ((p)->init.f32)
+#define GEN_NEUTRAL (-__builtin_inff())
 #elif GEN_TYPE == GEN_F16
 #define GEN_INIT(p) ((p)->init.u16bits)
 #define GEN_NEUTRAL ((uint16_t)0xFC00u)

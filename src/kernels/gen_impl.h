@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The type-generic kernels ("gen"): max pooling of every element type but
- * f32 (which has its own tuned kernels), both layouts, spatial rank 1..3,
+ * f32 (which has its own tuned kernels; its channels-first instantiation
+ * takes the plans where these forms are faster), both layouts, spatial rank 1..3,
  * fixed or adaptive windows, every NaN policy, start value, empty-window
  * index and index type (row-major indices). Written once against the vector
  * layer vt_<isa>.h (GEN_TYPE selects the type's block there) and
@@ -78,14 +79,18 @@
  * vector's whole span lies inside the input tensor.
  */
 #include "gen_geo.h"
+#ifndef GEN_NCHW_ONLY
 #include "gen_cl.h"
+#endif
 #include "gen_cf.h"
 #include "gen_cfi.h"
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
 #include "gen_fli.h"
+#ifndef GEN_NCHW_ONLY /* f32 (gen_f32_<isa>.c): channels-first only, f32_nhwc_* keep channels-last */
 #include "gen_clw.h"
+#endif
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -109,6 +114,7 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(cf_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate, wi);
 }
 
+#ifndef GEN_NCHW_ONLY
 void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0, int64_t t1)
 {
     KFN(geo) g;
@@ -126,3 +132,4 @@ void KFN(nhwc)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     else
         KFN(cl_run)(p, &g, x, y, ind, t0, t1, 0, 1);
 }
+#endif

@@ -33,6 +33,45 @@ GEN_MATCH(u16, MAXPOOL_U16)
 GEN_MATCH(i32, MAXPOOL_I32)
 GEN_MATCH(i64, MAXPOOL_I64)
 
+/* f32 channels-first: the plans where the gen forms beat the f32 kernels,
+ * measured (docs/performance.md, "f32 on the gen forms"): values only,
+ * fixed undilated windows of at most 8 taps per axis, pads smaller than the
+ * window (real networks' kind), W stride 1 or 2 (the W-first form, gen_fl.h):
+ *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
+ *    0.68-0.92 of their time); 1-D goes to f32_ncw_s1 (gen 1.7x slower);
+ *    larger stride-1 kernels to the s1 kernels (log-step passes);
+ *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
+ *    wide (0.75-0.8 of its time at 13-28, 1.06 at 40 and 112);
+ *  - W stride 2 where f32_nchw_k2s2 takes it: never (gen 1.1-1.6x slower);
+ *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
+ *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
+int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
+{
+    if (!gen_match(p, MAXPOOL_F32, MAXPOOL_CHANNELS_FIRST) || p->desc.index_type != MAXPOOL_INDEX_NONE ||
+        p->desc.window != MAXPOOL_WINDOW_FIXED)
+        return 0;
+    for (int i = 0; i < p->rank; ++i)
+        if (p->axis[i].dilation != 1 || p->axis[i].kernel > 8 || p->axis[i].pad_begin >= p->axis[i].kernel ||
+            p->axis[i].pad_end >= p->axis[i].kernel)
+            return 0;
+    const maxpool_axis *w = &p->axis[p->rank - 1];
+    if (w->stride == 1) {
+        for (int i = 0; i < p->rank; ++i)
+            if (p->axis[i].kernel > 3)
+                return 0;
+        return p->rank >= 2;
+    }
+    if (w->stride != 2)
+        return 0;
+#if defined(__x86_64__) || defined(__i386__)
+    if (maxpool_f32_nchw_k3s2_match(p))
+        return p->rank == 2 && w->in <= 32;
+    if (maxpool_f32_nchw_k2s2_match(p))
+        return 0;
+#endif
+    return !(p->rank == 1 && w->kernel == 2);
+}
+
 /* Output rows of one plane (every axis but the last). */
 static int64_t gen_rows(const struct maxpool_plan *p)
 {

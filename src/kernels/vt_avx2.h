@@ -62,8 +62,12 @@
 #define V_EVEN(a, b) _mm256_permute4x64_pd(_mm256_unpacklo_pd((a), (b)), 0xD8)
 #define VM_LANES(p) _mm256_castsi256_pd(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
+#if GEN_TYPE == GEN_F32
+#define GT float
+#else
 #define GT uint16_t
+#endif
 #define GKT float
 #define GFLOAT 1
 #define VN 8
@@ -71,7 +75,13 @@
 #define VI __m256i
 #define VM __m256
 #define VLANE uint32_t
-#if GEN_TYPE == GEN_F16
+#if GEN_TYPE == GEN_F32
+#define GKEY(v) (v)
+#define V_LOAD(p) _mm256_loadu_ps(p)
+#define V_STORE(p, v) _mm256_storeu_ps((p), (v))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm256_set1_ps(e)
+#elif GEN_TYPE == GEN_F16
 #define GKEY(v) _cvtsh_ss(v)
 #define V_LOAD(p) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define V_STORE(p, v)                                                                                              \
@@ -199,7 +209,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
 /* VK_STORE(p, v) / VK_LOAD(p): the keys themselves (f16, bf16: as f32) to / from a GKT array */
-#if GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#if GEN_KEYS_PS
 #define VK_STORE(p, v) _mm256_storeu_ps((p), (v))
 #define VK_LOAD(p) _mm256_loadu_ps(p)
 #else
@@ -217,7 +227,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #if GEN_TYPE == GEN_F64
 #define VI_EVEN(a, b) _mm256_castpd_si256(V_EVEN(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)))
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
 #define VI_EVEN(a, b) _mm256_castps_si256(V_EVEN(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
 #else
 #define VI_EVEN(a, b) V_EVEN(a, b)
@@ -229,7 +239,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_GEM(a, b) _mm256_castsi256_pd(_mm256_xor_si256(_mm256_cmpgt_epi64((b), (a)), _mm256_set1_epi64x(-1)))
 #define VI_ADD(a, b) _mm256_add_epi64((a), (b))
 #define VI_UPD(b, t, m) VI_SEL(b, t, m)
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
 #define V_EQM(a, b) _mm256_cmp_ps((a), (b), _CMP_EQ_OQ)
 #define VI_UPD(b, t, m) _mm256_max_epu32((b), _mm256_and_si256((t), _mm256_castps_si256(m)))
 #define VM_AND(a, b) _mm256_and_ps((a), (b))

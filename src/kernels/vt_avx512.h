@@ -44,8 +44,12 @@
     _mm512_test_epi64_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
 #define V_EVEN(a, b) _mm512_permutex2var_pd((a), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), (b))
 
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
+#if GEN_TYPE == GEN_F32
+#define GT float
+#else
 #define GT uint16_t
+#endif
 #define GKT float
 #define GFLOAT 1
 #define VN 16
@@ -85,7 +89,13 @@ static inline void gen_bf16_store(uint16_t *p, __m512 v)
         p[i] = (uint16_t)(t[i] >> 16);
 }
 #endif
-#if GEN_TYPE == GEN_F16
+#if GEN_TYPE == GEN_F32
+#define GKEY(v) (v)
+#define V_LOAD(p) _mm512_loadu_ps(p)
+#define V_STORE(p, v) _mm512_storeu_ps((p), (v))
+#define V_NANFIX(v) 0
+#define V_SET1(e) _mm512_set1_ps(e)
+#elif GEN_TYPE == GEN_F16
 #define GKEY(v) _cvtsh_ss(v)
 #ifdef MAXPOOL_SIMDE
 #define V_LOAD(p) gen_f16_load((const uint16_t *)(p))
@@ -247,6 +257,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define GEN_NMASK(nl) (((uint64_t)1 << (nl)) - 1)
 #if GEN_TYPE == GEN_F64
 #define V_STOREN(p, v, nl) _mm512_mask_storeu_pd((p), (__mmask8)GEN_NMASK(nl), (v))
+#elif GEN_TYPE == GEN_F32
+#define V_STOREN(p, v, nl) _mm512_mask_storeu_ps((p), (__mmask16)GEN_NMASK(nl), (v))
 #elif GEN_TYPE == GEN_F16
 #define V_STOREN(p, v, nl)                                                                                         \
     _mm256_mask_storeu_epi16((void *)(p), (__mmask16)GEN_NMASK(nl),                                                \
@@ -267,7 +279,7 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 
 /* VK_STORE(p, v) / VK_LOAD(p): the keys themselves (f16, bf16: as f32) to / from a GKT array */
-#if GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#if GEN_KEYS_PS
 #define VK_STORE(p, v) _mm512_storeu_ps((p), (v))
 #define VK_LOAD(p) _mm512_loadu_ps(p)
 #else
@@ -281,7 +293,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_UPD(b, t, m) VI_SEL(b, t, m)
 #if GEN_TYPE == GEN_F64
 #define VI_EVEN(a, b) _mm512_castpd_si512(V_EVEN(_mm512_castsi512_pd(a), _mm512_castsi512_pd(b)))
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
 #define VI_EVEN(a, b) _mm512_castps_si512(V_EVEN(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)))
 #else
 #define VI_EVEN(a, b) V_EVEN(a, b)
@@ -292,7 +304,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_EQM(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_EQ_OQ)
 #define VI_GEM(a, b) _mm512_cmpge_epu64_mask((a), (b))
 #define VI_ADD(a, b) _mm512_add_epi64((a), (b))
-#elif GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16
+#elif GEN_KEYS_PS
 #define V_EQM(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_EQ_OQ)
 #define VI_GEM(a, b) _mm512_cmpge_epu32_mask((a), (b))
 #define VI_ADD(a, b) _mm512_add_epi32((a), (b))

@@ -239,21 +239,32 @@ static void kname(char *buf, size_t n, const char *tmpl, maxpool_isa isa)
 #define VPIPE "f32_nchw_s1_vpipe_avx2"
 #define CBLOCK "f32_nchw_s1_cblock_avx2"
 #define REF "ref_f32"
+#define GEN "f32_nchw_gen_%s"
 
 /* What a case expects. want: the kernel at every SIMD ceiling ("%s": the
  * ceiling's suffix); want_avx2: at avx2 and avx512 ceilings when an
  * avx2-only kernel takes the plan there (NULL: want); avoid: a kernel the
  * plan must not take (the one whose bound the case passes); opts: O_*;
  * vw: run only at ceilings of this vector width (0: all); bounded: the
- * plan's maxpool_plan.bounded. */
+ * plan's maxpool_plan.bounded; genv: values-only option sets go to the gen
+ * template's f32 kernel at the avx2 and avx512 ceilings (gen_match.c), the
+ * others to want. */
 typedef struct kb_want {
     const char *want, *want_avx2, *avoid;
-    int opts, vw, bounded;
+    int opts, vw, bounded, genv;
 } kb_want;
 
 static kb_want W(const char *want, const char *want_avx2, const char *avoid, int opts)
 {
-    kb_want w = {want, want_avx2, avoid, opts, 0, strcmp(want, REF) != 0};
+    kb_want w = {want, want_avx2, avoid, opts, 0, strcmp(want, REF) != 0, 0};
+    return w;
+}
+
+/* want with indices; values only: f32_nchw_gen at avx2 / avx512 */
+static kb_want WG(const char *want, int opts)
+{
+    kb_want w = W(want, NULL, NULL, opts);
+    w.genv = 1;
     return w;
 }
 
@@ -348,6 +359,8 @@ static void run_one(const char *what, maxpool_desc d, const int64_t *shape, cons
         const char *wt = eff == MAXPOOL_ISA_SCALAR                                                ? REF
                          : (eff == MAXPOOL_ISA_AVX2 || eff == MAXPOOL_ISA_AVX512) && w->want_avx2 ? w->want_avx2
                                                                                                   : w->want;
+        if (w->genv && !wi && (eff == MAXPOOL_ISA_AVX2 || eff == MAXPOOL_ISA_AVX512))
+            wt = GEN;
         kname(want, sizeof want, wt, eff);
         CHECK_STR_EQ(got, want);
         if (w->avoid) {
@@ -428,13 +441,13 @@ static void sec_rows(ts_rng *r)
              A(1, 2, 40, 300), W(ROWS, NULL, NULL, O_ALL), r);
     run_case("rows: rank 3, 4x8 = 32 slots (k4x8x3 s1x1x2)",
              fixed(3, A(4, 8, 3), A(1, 1, 2), NULL, A(1, 0, 1), A(0, 2, 1)), A(1, 2, 6, 12, 100),
-             W(ROWS, NULL, NULL, O_ALL), r);
+             WG(ROWS, O_ALL), r);
     run_case("rows: rank 3, 4x9 lines, streaming (k4x9x3 s1x1x2)",
              fixed(3, A(4, 9, 3), A(1, 1, 2), NULL, A(1, 0, 1), A(0, 2, 1)), A(1, 2, 6, 12, 100),
              W(ROWS, NULL, NULL, O_ALL), r);
     /* one slot: chunks of CF_FT_CAP = 256 columns (the column tables full) */
     run_case("rows: column chunks of CF_FT_CAP (k3 s2 p1, out 350)", fixed(1, A(3), A(2), NULL, A(1), A(1)),
-             A(1, 3, 700), W(ROWS, NULL, NULL, O_ALL), r);
+             A(1, 3, 700), WG(ROWS, O_ALL), r);
     /* plan bounds (4*in + 64), rank 1 */
     run_case("rows: adaptive out = 4*in + 64 (5 -> 84)", adaptive(1, A(84)), A(1, 2, 5), W(ROWS, NULL, NULL, O_ALL), r);
     run_case("rows: adaptive out = 4*in + 65 (5 -> 85): reference", adaptive(1, A(85)), A(1, 2, 5),
@@ -603,18 +616,24 @@ static void sec_k3s2(ts_rng *r)
             char what[160];
             snprintf(what, sizeof what, "k3s2: rank 3 saved rows, out_h*8 %s K3_SBUF/%d (out_h %lld)",
                      past ? "past" : "=", i + 1, (long long)oh);
-            run_case(what, fixed(3, A(3, 3, 3), A(2, 2, 2), NULL, NULL, NULL), A(1, 1, 5, h, 41),
-                     W(ROWS, past ? ROWS : K3S2, past ? K3S2 : NULL, sb[i].cls), r);
+            kb_want w = W(ROWS, past ? ROWS : K3S2, past ? K3S2 : NULL, sb[i].cls);
+            w.genv = past; /* past the bound, values only: the gen kernel (rank 3, W stride 2) */
+            run_case(what, fixed(3, A(3, 3, 3), A(2, 2, 2), NULL, NULL, NULL), A(1, 1, 5, h, 41), w, r);
         }
     }
     run_case("k3s2: rank 3 chunks of K3_CHUNK3 (out_w 300)",
              fixed(3, A(3, 3, 3), A(2, 2, 2), NULL, A(1, 0, 1), A(1, 0, 1)), A(1, 1, 5, 9, 600),
              W(ROWS, K3S2, NULL, O_ALL), r);
     /* pad_begin 1 (the cheap left edge, in_w >= 16) and pad_begin 2 (past the kernel's 0 or 1) */
+    /* (values only, planes up to 32 wide go to the gen kernel: gen_match.c) */
+    kb_want w = W(ROWS, K3S2, NULL, O_ALL);
+    w.genv = 1;
     run_case("k3s2: pad_begin 1, in_w 16 (cheap left edge)", fixed(2, A(3, 3), A(2, 2), NULL, A(1, 1), A(1, 1)),
-             A(1, 2, 7, 16), W(ROWS, K3S2, NULL, O_ALL), r);
+             A(1, 2, 7, 16), w, r);
+    w = W(ROWS, NULL, K3S2, O_ALL);
+    w.genv = 1;
     run_case("k3s2: pad_begin 2: the row kernel", fixed(2, A(3, 3), A(2, 2), NULL, A(2, 2), A(1, 1)), A(1, 2, 7, 16),
-             W(ROWS, NULL, K3S2, O_ALL), r);
+             w, r);
 }
 
 /* f32_nchw_k2s2 (avx2): 2*out <= in on both axes; the 8-wide rows path. */
@@ -626,7 +645,9 @@ static void sec_k2s2(ts_rng *r)
              W(ROWS, K2S2, NULL, O_ALL), r);
     maxpool_desc d = fixed(2, A(2, 2), A(2, 2), NULL, NULL, NULL);
     d.rounding = MAXPOOL_ROUND_CEIL;
-    run_case("k2s2: ceil, 2*out = in + 1 (9x11): the row kernel", d, A(1, 3, 9, 11), W(ROWS, NULL, K2S2, O_ALL), r);
+    kb_want w = W(ROWS, NULL, K2S2, O_ALL);
+    w.genv = 1;
+    run_case("k2s2: ceil, 2*out = in + 1 (9x11): the row kernel", d, A(1, 3, 9, 11), w, r);
 }
 
 /* f32_ncw_s1 (avx2): kernel <= 8, no empty window (pad_begin <= k - 1). */
@@ -770,18 +791,20 @@ static void sec_plan_only(ts_rng *r)
     plan_only("rows: in_spatial = 46341^2 > INT32_MAX: reference", d, A(1, 1, 46341, 46341), REF, NULL, NULL, -1);
     d = fixed(2, A(3, 3), NULL, NULL, A(1, 1), A(1, 1)); /* log-step; avx2: the column strips (no positions) */
     d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
-    plan_only("logstep: in_spatial = 65535*32768 <= INT32_MAX", d, A(1, 1, 65535, 32768), LOGSTEP, VPIPE, NULL, -1);
-    plan_only("logstep: in_spatial = 2^31: reference (avx2: column strips)", d, A(1, 1, 65536, 32768), REF, VPIPE,
+    plan_only("logstep: in_spatial = 65535*32768 <= INT32_MAX", d, A(1, 1, 65535, 32768), LOGSTEP, GEN, NULL, -1);
+    plan_only("logstep: in_spatial = 2^31: reference (avx2: gen, int64 offsets)", d, A(1, 1, 65536, 32768), REF, GEN,
               LOGSTEP, -1);
     d.index_type = MAXPOOL_INDEX_I64;
     plan_only("logstep: in_spatial = 65535*32768, int64 indices", d, A(1, 1, 65535, 32768), LOGSTEP, NULL, NULL, -1);
     d = fixed(2, A(2, 2), A(2, 2), NULL, NULL, NULL);
     plan_only("k2s2: in_spatial = 46340^2", d, A(1, 1, 46340, 46340), ROWS, K2S2, NULL, -1);
-    plan_only("k2s2: in_spatial = 46341^2: reference", d, A(1, 1, 46341, 46341), REF, NULL, NULL, -1);
+    plan_only("k2s2: in_spatial = 46341^2: reference (avx2: gen, int64 offsets)", d, A(1, 1, 46341, 46341), REF,
+              GEN, NULL, -1);
     /* k3s2: in_spatial <= INT32_MAX - 64 = 1701 * 1262483; INT32_MAX - 63 = 1984 * 1082401 */
     d = fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL);
     plan_only("k3s2: in_spatial = INT32_MAX - 64", d, A(1, 1, 1701, 1262483), ROWS, K3S2, NULL, -1);
-    plan_only("k3s2: in_spatial = INT32_MAX - 63: the row kernel", d, A(1, 1, 1984, 1082401), ROWS, NULL, K3S2, -1);
+    plan_only("k3s2: in_spatial = INT32_MAX - 63: the row kernel (avx2: gen)", d, A(1, 1, 1984, 1082401), ROWS,
+              GEN, K3S2, -1);
 }
 
 /* ---- main --------------------------------------------------------------- */

@@ -236,6 +236,29 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
         else
             snprintf(name, sizeof name, "f32_nchw_rows_%s", suffix);
+        /* the gen template's f32 instantiation (gen_match.c) before those:
+         * values only, fixed undilated windows of <= 8 taps per axis, pads
+         * below the kernel, W stride 1 with kernels <= 3
+         * (rank 2, 3) or W stride 2 (k3s2 plans up to 32 wide, no k2s2
+         * plan, no 1-D 2-tap window) */
+        int gen = avx2_only && d->index_type == MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_FIXED;
+        for (int i = 0; i < p->rank; ++i) {
+            const maxpool_axis *a = &p->axis[i];
+            gen = gen && a->dilation == 1 && a->kernel <= 8 && a->pad_begin < a->kernel && a->pad_end < a->kernel;
+        }
+        if (gen && w->stride == 1) {
+            gen = p->rank >= 2;
+            for (int i = 0; i < p->rank; ++i)
+                gen = gen && p->axis[i].kernel <= 3;
+        } else if (gen && w->stride == 2) {
+            gen = strcmp(name, "f32_nchw_k3s2_avx2") == 0   ? p->rank == 2 && w->in <= 32
+                  : strcmp(name, "f32_nchw_k2s2_avx2") == 0 ? 0
+                                                            : !(p->rank == 1 && w->kernel == 2);
+        } else {
+            gen = 0;
+        }
+        if (gen)
+            snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         return name;
     }
     snprintf(name, sizeof name, "f32_nhwc_%s", suffix);
