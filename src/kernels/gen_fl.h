@@ -354,8 +354,39 @@ typedef struct KFN(flr) {
     uint16_t c0, c1;
 } KFN(flr);
 
+/* n rows from t (output yr) of R lines each (ls1 apart) from the W results
+ * wr, the next row's dw further: the interior rows of a plane, without the
+ * per-row bookkeeping; rows before nsp may store whole vectors. nf: the
+ * first row's first-line NaN flag (fl_fenan; the next row's dra further). */
+GAI void KFN(fl_rrun)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, GT *yr,
+                      const GKT *wr, int64_t n, int64_t nsp, int64_t dw, int64_t ls1, const int64_t R, const VT init,
+                      const int fe, const int prop, const unsigned char *nf, int64_t dra)
+{
+    const int64_t O2 = g->out[2];
+    for (int64_t i = 0; i < n; ++i, wr += dw, yr += O2) {
+        const uint64_t fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, R, init, fe, prop, i < nsp);
+#if GEN_TYPE == GEN_F16
+        if (fix)
+            KFN(fl_nanfix)(p, g, x, y, t + i, prop);
+#else
+        (void)fix;
+#endif
+    }
+#if GFLOAT
+    if (nf) /* after the run: a row's whole-vector store may reach the next rows, never the ones before */
+        for (int64_t i = 0; i < n; ++i)
+            if (nf[i * dra])
+                KFN(fl_fefix)(p, g, x, y, t + i);
+#else
+    (void)nf;
+    (void)dra;
+#endif
+}
+
 /* The line pass of the rows from t: P repetitions of the nr rows of tab (P
- * whole planes, Ll lines apart in the strip's W results wb; else P = 1). */
+ * whole planes, Ll lines apart in the strip's W results wb; else P = 1).
+ * The run of rows of one axis-0 line and R = 2 or 3 lines each, equally far
+ * apart (a plane's interior rows), goes through fl_rrun. */
 GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, int64_t t1,
                       const KFN(flr) * tab, int64_t nr, int64_t P, int64_t Ll, const GKT *wb,
                       const unsigned char *nanf, const int prop)
@@ -366,10 +397,34 @@ GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
     const VT init = V_SET1(g->init);
     GT *yr = y + t * O2;
     (void)nanf;
+    /* the run [ia, ib): rows of c0 = 1, c1 = R in {2, 3}, first lines dra apart */
+    int64_t ia = 0, ib = 0, dra = 0;
+    while (ia < nr && !(tab[ia].c0 == 1 && (tab[ia].c1 == 2 || tab[ia].c1 == 3)))
+        ++ia;
+    if (ia + 1 < nr) {
+        dra = (int64_t)tab[ia + 1].ra - tab[ia].ra;
+        ib = ia + 1;
+        while (ib < nr && tab[ib].c0 == 1 && tab[ib].c1 == tab[ia].c1 && (int64_t)tab[ib].ra - tab[ib - 1].ra == dra)
+            ++ib;
+        if (ib - ia < 2 || dra <= 0)
+            ib = ia;
+    }
     for (int64_t pl = 0; pl < P; ++pl)
         for (int64_t i = 0; i < nr; ++i, ++t, yr += O2) {
             const KFN(flr) r = tab[i];
             const int64_t rl = pl * Ll + r.ra;
+            if (i == ia && ib > ia) {
+                const int64_t n = ib - ia, nsp = tsp - t + 1;
+                const unsigned char *nf = GFLOAT && g->fl_fenan ? nanf + rl : NULL;
+                if (r.c1 == 3)
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 3, init, fe, prop, nf, dra);
+                else
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 2, init, fe, prop, nf, dra);
+                i += n - 1;
+                t += n - 1;
+                yr += (n - 1) * O2;
+                continue;
+            }
             if (r.c0 == 0 || r.c1 == 0 || r.c0 * r.c1 > GEN_LINES_MAX) { /* (whole planes: the other forms) */
                 KFN(cf_task)(p, g, x, y, NULL, t, t + 1, prop, 0);
                 continue;
