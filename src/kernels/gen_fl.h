@@ -160,6 +160,41 @@ __attribute__((noinline)) static void KFN(fl_wline)(const KFN(geo) * g, const GT
 #undef GEN_FL_LINE
 }
 
+/* f16 and bf16: stride 2, 3 taps, the middle vectors of a line de-interleaved
+ * (each element converted once, not once per tap: the conversions bound
+ * the line pass): per vector of VN columns, the even (tap 0) and odd (tap 1)
+ * lanes of its 2*VN elements, tap 2 the even lanes shifted by one with the
+ * next vector's first. Reads 2*VN elements past the line's last vector. */
+#define GEN_FL_DEINT (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16)
+
+/* The middle vectors [VN, olast) of a line (taps from q), every tap inside the line. */
+GAI void KFN(fl_wmid)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst, int64_t olast, const int S,
+                      const int64_t K, const int prop)
+{
+#if GEN_FL_DEINT
+    if (S == 2 && K == 3) {
+        if (olast <= VN)
+            return;
+        VT a = V_LOAD(q + 2 * VN), b = V_LOAD(q + 3 * VN);
+        VT e = V_EVEN(a, b), od = V_ODD(a, b);
+        for (int64_t o = VN; o < olast; o += VN) {
+            a = V_LOAD(q + 2 * (o + VN));
+            b = V_LOAD(q + 2 * (o + VN) + VN);
+            const VT en = V_EVEN(a, b), e2 = V_AL1(e, en);
+            VT best = prop ? e : V_MAX(nv, e); /* without propagation a NaN must not enter (fl_wvec) */
+            best = prop ? V_MAXP(best, od) : V_MAX(best, od);
+            best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
+            VK_STORE(dst + o, best);
+            e = en;
+            od = V_ODD(a, b);
+        }
+        return;
+    }
+#endif
+    for (int64_t o = VN; o < olast; o += VN)
+        VK_STORE(dst + o, KFN(fl_wvec)(mk, nv, q + S * o, K, 1, 2, S, prop, 0));
+}
+
 /* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
  * wb (line stride fl_wl). Each line in vectors of VN columns (the last
  * vector of a line again over the line's last VN columns), taps read in
@@ -172,7 +207,10 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
 {
     const int64_t wl = g->fl_wl, in2 = g->in[2], K = g->K, d = g->d, v0 = g->v0, O2 = g->out[2], xlen = g->xlen;
     const int64_t olast = O2 >= VN ? O2 - VN : 0; /* the last vector's first column */
-    const int64_t lo = v0, hi = v0 + S * olast + S * VN + (K - 1) * d; /* a line's reads [lo, hi) */
+    const int64_t lo = v0;
+    int64_t hi = v0 + S * olast + S * VN + (K - 1) * d; /* a line's reads [lo, hi) */
+    if (GEN_FL_DEINT && S == 2 && K == 3 && d == 1 && olast > VN && hi < v0 + 2 * olast + 4 * VN - 2)
+        hi = v0 + 2 * olast + 4 * VN - 2; /* fl_wmid's last loads */
     int64_t sa = ga, sb = gb; /* lines [sa, sb) read in place */
     while (sa < gb && sa * in2 + lo < 0)
         ++sa;
@@ -193,8 +231,7 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
 #define GEN_FL_LINES(K_, M0, M1)                                                                                   \
     for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl) {                                                       \
         VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, K_, 1, 0, S, prop, M0));                                            \
-        for (int64_t o = VN; o < olast; o += VN)                                                                   \
-            VK_STORE(dst + o, KFN(fl_wvec)(&mk, nv, q + S * o, K_, 1, 2, S, prop, 0));                             \
+        KFN(fl_wmid)(&mk, nv, q, dst, olast, S, K_, prop);                                                         \
         if (olast > 0)                                                                                             \
             VK_STORE(dst + olast, KFN(fl_wvec)(&mk, nv, q + S * olast, K_, 1, 1, S, prop, M1));                    \
     }

@@ -23,6 +23,8 @@
  *   VM_LANES(p)   the mask whose lane l is set where the VLANE array p has
  *                 all ones at l (every lane 0 or all ones)
  *   V_EVEN(a, b)  lanes 0, 2, 4, ... of the 2*VN lanes a then b
+ *   V_ODD(a, b), V_AL1(a, b) (f32 keys only) lanes 1, 3, 5, ... of a then b;
+ *                 lanes 1 .. VN-1 of a then lane 0 of b
  *   VK_STORE(p, v), VK_LOAD(p) the keys to / from a GKT array (end of file)
  * Floating max/compare instructions are given the operands in the order the
  * rule needs (vmaxps x, b returns b for NaN and for equal values: first
@@ -118,6 +120,13 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM_LANES(p) _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0x88)), 0xD8))
+/* f16, bf16 (gen_fl.h's de-interleaved stride-2 W pass): V_ODD(a, b) lanes 1, 3, 5, ... of a then b;
+ * V_AL1(a, b) lanes 1 .. VN-1 of a, then lane 0 of b */
+#define V_ODD(a, b)                                                                                                \
+    _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0xDD)), 0xD8))
+#define V_AL1(a, b)                                                                                                \
+    _mm256_castsi256_ps(_mm256_alignr_epi8(                                                                        \
+        _mm256_permute2x128_si256(_mm256_castps_si256(a), _mm256_castps_si256(b), 0x21), _mm256_castps_si256(a), 4))
 
 #else /* the integers: native lanes */
 #define GFLOAT 0
