@@ -139,7 +139,8 @@ static inline float gen_bf16_key(uint16_t b)
     _mm512_permutex2var_ps((a), _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), (b))
 #define V_ODD(a, b)                                                                                                \
     _mm512_permutex2var_ps((a), _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), (b))
-#define V_AL1(a, b) _mm512_castsi512_ps(_mm512_alignr_epi32(_mm512_castps_si512(b), _mm512_castps_si512(a), 1))
+#define V_AL1(a, b)                                                                                                \
+    _mm512_permutex2var_ps((a), _mm512_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), (b))
 
 #else /* the integers: native lanes */
 #define GFLOAT 0
