@@ -134,29 +134,56 @@ GAI VT KFN(gl_short)(const KFN(geo) * g, const GT *xp, int64_t L)
 #define GL_MX(a, b) (prop ? V_MAXP((a), (b)) : V_MAX((a), (b)))
 
 /* A plane's L elements reduced lane by lane, from a0 (the start value, or
- * neutral under the first-element start); lm: the lanes below L. */
-GAI VT KFN(gl_acc)(const KFN(geo) * g, const GT *xp, int64_t L, VT a0, VM lm, VT neu, const int prop)
+ * neutral under the first-element start); lm: the lanes below L. Loads at
+ * 0, VN, 2*VN, ... and a last one ending at the plane's end (for L = VN:
+ * the first load again); nm = ceil(L / VN) - 2 loads between the first and
+ * the last, straight-line up to 14. A chain other than the first starts
+ * from its first load, maxed with the neutral value for the floats (a NaN
+ * lane would stay under V_MAX). */
+#define GL_FIRST(v) (GFLOAT ? GL_MX(neu, (v)) : (v))
+GAI VT KFN(gl_acc)(const KFN(geo) * g, const GT *xp, int64_t L, int64_t nm, VT a0, VM lm, VT neu, const int prop)
 {
     if (L < VN)
         return GL_MX(a0, V_SEL(neu, KFN(gl_short)(g, xp, L), lm));
-    VT a = GL_MX(a0, V_LOAD(xp));
-    int64_t i = VN;
-    if (L >= 8 * VN) { /* long planes: four chains */
-        VT b = GL_MX(neu, V_LOAD(xp + i)), c = GL_MX(neu, V_LOAD(xp + i + VN)), d = GL_MX(neu, V_LOAD(xp + i + 2 * VN));
-        for (i += 3 * VN; i + 4 * VN <= L; i += 4 * VN) {
-            a = GL_MX(a, V_LOAD(xp + i));
-            b = GL_MX(b, V_LOAD(xp + i + VN));
-            c = GL_MX(c, V_LOAD(xp + i + 2 * VN));
-            d = GL_MX(d, V_LOAD(xp + i + 3 * VN));
+    const GT *const pe = xp + L - VN;
+    VT a = GL_MX(a0, V_LOAD(xp)), b = GL_FIRST(V_LOAD(pe));
+#define GL_AT(v, k) v = GL_MX(v, V_LOAD(xp + (k) * VN))
+    switch (nm) {
+    default: { /* long planes: four chains */
+        const GT *q = xp + VN;
+        VT c = GL_FIRST(V_LOAD(q)), d = GL_FIRST(V_LOAD(q + VN));
+        for (q += 2 * VN; q + 3 * VN < pe; q += 4 * VN) {
+            a = GL_MX(a, V_LOAD(q));
+            b = GL_MX(b, V_LOAD(q + VN));
+            c = GL_MX(c, V_LOAD(q + 2 * VN));
+            d = GL_MX(d, V_LOAD(q + 3 * VN));
         }
-        a = GL_MX(GL_MX(a, b), GL_MX(c, d));
+        for (; q < pe; q += VN)
+            a = GL_MX(a, V_LOAD(q));
+        a = GL_MX(a, c);
+        b = GL_MX(b, d);
+        break;
     }
-    for (; i + VN <= L; i += VN)
-        a = GL_MX(a, V_LOAD(xp + i));
-    if (i < L)
-        a = GL_MX(a, V_LOAD(xp + L - VN));
-    return a;
+    case 14: GL_AT(b, 14); /* fall through */
+    case 13: GL_AT(a, 13); /* fall through */
+    case 12: GL_AT(b, 12); /* fall through */
+    case 11: GL_AT(a, 11); /* fall through */
+    case 10: GL_AT(b, 10); /* fall through */
+    case 9: GL_AT(a, 9); /* fall through */
+    case 8: GL_AT(b, 8); /* fall through */
+    case 7: GL_AT(a, 7); /* fall through */
+    case 6: GL_AT(b, 6); /* fall through */
+    case 5: GL_AT(a, 5); /* fall through */
+    case 4: GL_AT(b, 4); /* fall through */
+    case 3: GL_AT(a, 3); /* fall through */
+    case 2: GL_AT(b, 2); /* fall through */
+    case 1: GL_AT(a, 1); /* fall through */
+    case 0: break;
+    }
+#undef GL_AT
+    return GL_MX(a, b);
 }
+#undef GL_FIRST
 
 /* The offset in the plane of the first element equal to v (a key that some
  * element has, neither NaN nor zero). */
@@ -187,7 +214,7 @@ GAI int KFN(gl_is)(const KFN(geo) * g)
 GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                      int64_t t1, const int prop, const int wi)
 {
-    const int64_t L = g->in[0] * g->in[1] * g->in[2];
+    const int64_t L = g->in[0] * g->in[1] * g->in[2], nm = L < 2 * VN ? 0 : (L + VN - 1) / VN - 2;
     const VT neu = V_SET1(g->neutral), a0 = g->fe ? neu : V_SET1(g->init);
     const int fe = g->fe;
     const GKT ik = GKEY(g->init);
@@ -195,26 +222,34 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     for (int l = 0; l < VN; ++l)
         lv[l] = l < L ? GEN_NONE : 0;
     const VM lm = VM_LANES(lv);
-    VT acc[VN];
+    VT acc[VN / 2];
+    int64_t so[VN]; /* slot s of the tree: the group's plane (s % Q) * P + s / Q */
+    for (int s = 0; s < VN; ++s)
+        so[s] = ((s % GL_Q) * GL_P + s / GL_Q) * L;
     int64_t n = t0 / p->c, c = t0 % p->c; /* of plane t */
     for (int64_t t = t0; t < t1; t += VN) {
         const int nl = t1 - t < VN ? (int)(t1 - t) : VN;
+        const GT *const xg = x + t * L;
+        if (nl < VN) /* a short group: its other slots read its first plane */
+            for (int s = 0; s < VN; ++s)
+                if (so[s] >= nl * L)
+                    so[s] = 0;
+        /* the planes, two slots at a time with the tree's first step */
+        for (int s = 0; s < VN; s += 2)
+            acc[s / 2] = KFN(gl_comb)(KFN(gl_acc)(g, xg + so[s], L, nm, a0, lm, neu, prop),
+                                      KFN(gl_acc)(g, xg + so[s + 1], L, nm, a0, lm, neu, prop), GL_VB / 2, prop);
         uint64_t fl = 0; /* lanes the scalar scan redoes */
-        for (int s = 0; s < VN; ++s) {
-            const int q = (s % GL_Q) * GL_P + s / GL_Q;
-            const GT *xp = x + (t + (q < nl ? q : 0)) * L;
-            acc[s] = KFN(gl_acc)(g, xp, L, a0, lm, neu, prop);
-            if (GFLOAT && !prop && fe && q < nl && GEN_ISNAN(GKEY(xp[0])))
-                fl |= (uint64_t)1 << q;
-        }
-        int m = VN;
+        if (GFLOAT && !prop && fe) /* a NaN first element stays */
+            for (int l = 0; l < nl; ++l)
+                if (GEN_ISNAN(GKEY(xg[l * L])))
+                    fl |= (uint64_t)1 << l;
+        int m = VN / 2;
 #define GL_LVL(u)                                                                                                  \
     if ((u) >= (int)sizeof(GKT) && (u) < GL_VB) {                                                                  \
         m /= 2;                                                                                                    \
         _Pragma("GCC unroll 2") for (int i = 0; i < m; ++i) acc[i] = KFN(gl_comb)(acc[2 * i], acc[2 * i + 1], (u), prop); \
     }
-        GL_LVL(32)
-        GL_LVL(16)
+        GL_LVL(GL_VB == 64 ? 16 : 0)
         GL_LVL(8)
         GL_LVL(4)
         GL_LVL(2)
