@@ -59,10 +59,19 @@ GAI VT KFN(gl_bv)(GLI v)
 GAI GLI KFN(gl_eo)(GLI a, GLI b, const int u, const int o)
 {
 #if GL_VB == 64
+#ifdef MAXPOOL_SIMDE /* SIMDe has no _mm512_shuffle_i64x2 */
+    if (u == 32)
+        return _mm512_permutex2var_epi64(a, o ? _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15)
+                                              : _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11), b);
+    if (u == 16)
+        return _mm512_permutex2var_epi64(a, o ? _mm512_setr_epi64(2, 3, 6, 7, 10, 11, 14, 15)
+                                              : _mm512_setr_epi64(0, 1, 4, 5, 8, 9, 12, 13), b);
+#else
     if (u == 32)
         return o ? _mm512_shuffle_i64x2(a, b, 0xEE) : _mm512_shuffle_i64x2(a, b, 0x44);
     if (u == 16)
         return o ? _mm512_shuffle_i64x2(a, b, 0xDD) : _mm512_shuffle_i64x2(a, b, 0x88);
+#endif
     if (u == 8)
         return o ? _mm512_unpackhi_epi64(a, b) : _mm512_unpacklo_epi64(a, b);
     if (u == 4) {
