@@ -139,6 +139,12 @@ static bench_case CASES[] = { /* not const: --dtype rewrites the selected cases 
      {0}, {0}, {0}, {6, 6}, I64, 0, MAXPOOL_F32},
     {"net_adaptive_1x512x7_global", "global max 1x512x7x7 -> 1x1", 2, CF, {1, 512, 7, 7}, 1,
      {0}, {0}, {0}, {1, 1}, NOIDX, 0, MAXPOOL_F32},
+    {"net_adaptive_1x512x7_global_i32", "global max 1x512x7x7 -> 1x1 + int32 idx", 2, CF, {1, 512, 7, 7}, 1,
+     {0}, {0}, {0}, {1, 1}, I32, 0, MAXPOOL_F32},
+    {"net_adaptive_1x512x7_global_i64", "global max 1x512x7x7 -> 1x1 + int64 idx", 2, CF, {1, 512, 7, 7}, 1,
+     {0}, {0}, {0}, {1, 1}, I64, 0, MAXPOOL_F32},
+    {"net_nhwc_1x7x512_global", "global max NHWC 1x7x7x512 -> 1x1", 2, CL, {1, 7, 7, 512}, 1,
+     {0}, {0}, {0}, {1, 1}, NOIDX, 0, MAXPOOL_F32},
     {"net_nhwc_1x56x256_k3s2", "NHWC mid-network 1x56x56x256 k3 s2 p1", 2, CL, {1, 56, 56, 256}, 0,
      {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"net_nhwc_1x147x64_k3s2", "NHWC Inception-v3 1x147x147x64 k3 s2 p0", 2, CL, {1, 147, 147, 64}, 0,
@@ -587,7 +593,8 @@ static int64_t spot_check(const bench_problem *pr, const int64_t *idx, int count
             if (a < 0)
                 break;
         }
-        if (memcmp(&best, &pr->y[q], sizeof best) != 0 || (idx && idx[q] != best_i))
+        const int64_t got_i = !idx ? 0 : pr->c->index_type == I32 ? (int64_t)((const int32_t *)(const void *)idx)[q] : idx[q];
+        if (memcmp(&best, &pr->y[q], sizeof best) != 0 || (idx && got_i != best_i))
             ++bad;
     }
     return bad;

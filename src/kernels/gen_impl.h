@@ -14,7 +14,7 @@
  * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
  * first), gen_fli.h (W first with indices), gen_clw.h (channels-last W
- * first); this file keeps the entry points.
+ * first), gen_glob.h (global windows); this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
  * starts at the start value (or, first-element start, at the window's first
@@ -91,6 +91,7 @@
 #ifndef GEN_NCHW_ONLY /* f32 (gen_f32_<isa>.c): channels-first only, f32_nhwc_* keep channels-last */
 #include "gen_clw.h"
 #endif
+#include "gen_glob.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -100,8 +101,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo_init)(p, &g);
     g.xbeg = (const GT *)x;
     g.xlen = p->n * p->c * p->in_spatial;
-    KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
+    if (KFN(gl_is)(&g)) { /* global windows (gen_glob.h) */
+        KFN(gl_task)(p, &g, (const GT *)x, (GT *)y, ind, t0, t1, GFLOAT && p->nan_propagate, wi);
+        return;
+    }
+    KFN(geo_masks)(&g);
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);

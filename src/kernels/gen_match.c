@@ -12,6 +12,7 @@
  * throughout; indices are formed as the reference forms them (row-major
  * only: column-major plans go to the reference). */
 #include "kernels.h"
+#include "shape.h"
 
 static int gen_match(const struct maxpool_plan *p, maxpool_dtype dt, maxpool_layout layout)
 {
@@ -34,7 +35,8 @@ GEN_MATCH(i32, MAXPOOL_I32)
 GEN_MATCH(i64, MAXPOOL_I64)
 
 /* f32 channels-first: the plans where the gen forms beat the f32 kernels,
- * measured (docs/performance.md, "f32 on the gen forms"): values only,
+ * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
+ * planes (global pooling, any window kind, with or without indices); else values only,
  * fixed undilated windows of at most 8 taps per axis, pads smaller than the
  * window (real networks' kind), W stride 1 or 2 (the W-first form, gen_fl.h):
  *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
@@ -45,10 +47,29 @@ GEN_MATCH(i64, MAXPOOL_I64)
  *  - W stride 2 where f32_nchw_k2s2 takes it: never (gen 1.1-1.6x slower);
  *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
  *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
+/* Every window a whole plane (gen_glob.h's gl_is, in closed form: the window
+ * arrays are filled after kernel selection) */
+static int gen_global(const struct maxpool_plan *p)
+{
+    for (int i = 0; i < p->rank; ++i) {
+        const maxpool_axis *a = &p->axis[i];
+        int64_t st, cn;
+        if (a->out != 1 || (a->in > 1 && a->step != 1))
+            return 0;
+        maxpool_axis_window(a, p->desc.window == MAXPOOL_WINDOW_ADAPTIVE, 0, &st, &cn);
+        if (st != 0 || cn != a->in)
+            return 0;
+    }
+    return 1;
+}
+
 int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
 {
-    if (!gen_match(p, MAXPOOL_F32, MAXPOOL_CHANNELS_FIRST) || p->desc.index_type != MAXPOOL_INDEX_NONE ||
-        p->desc.window != MAXPOOL_WINDOW_FIXED)
+    if (!gen_match(p, MAXPOOL_F32, MAXPOOL_CHANNELS_FIRST))
+        return 0;
+    if (gen_global(p)) /* windows of whole planes (gen_glob.h): 1x512x7x7 -> 1x1 about 2x the floor, f32 linesfirst 38-54x */
+        return 1;
+    if (p->desc.index_type != MAXPOOL_INDEX_NONE || p->desc.window != MAXPOOL_WINDOW_FIXED)
         return 0;
     for (int i = 0; i < p->rank; ++i)
         if (p->axis[i].dilation != 1 || p->axis[i].kernel > 8 || p->axis[i].pad_begin >= p->axis[i].kernel ||

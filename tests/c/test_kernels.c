@@ -241,6 +241,14 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
          * below the kernel, W stride 1 with kernels <= 3
          * (rank 2, 3) or W stride 2 (k3s2 plans up to 32 wide, no k2s2
          * plan, no 1-D 2-tap window) */
+        int global = 1; /* windows of whole planes: gen whatever the window kind and index output */
+        for (int i = 0; i < p->rank; ++i) {
+            const maxpool_axis *a = &p->axis[i];
+            int64_t st = -1, cn = -1;
+            if (a->out == 1)
+                maxpool_axis_window(a, d->window == MAXPOOL_WINDOW_ADAPTIVE, 0, &st, &cn);
+            global = global && a->out == 1 && st == 0 && cn == a->in && (a->in == 1 || a->step == 1);
+        }
         int gen = avx2_only && d->index_type == MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_FIXED;
         for (int i = 0; i < p->rank; ++i) {
             const maxpool_axis *a = &p->axis[i];
@@ -257,7 +265,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         } else {
             gen = 0;
         }
-        if (gen)
+        if (gen || (avx2_only && global))
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         return name;
     }

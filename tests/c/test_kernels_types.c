@@ -19,7 +19,10 @@
  * strides 1..3, dilations 1..2, pads up to past the kernel (empty windows),
  * ceil rounding, adaptive windows (even and uneven), ranks 1..3, both
  * layouts, windows of more taps than a u8 lane numbers; for the floats a
- * directed sweep puts a NaN in every lane position (nan_positions). Thread
+ * directed sweep puts a NaN in every lane position (nan_positions); global
+ * windows (global_windows: planes of 1 to 300 elements, up to 133 planes,
+ * NaN / +inf / highest at every plane position on -inf / lowest or ±0
+ * backgrounds). Thread
  * counts 1, 2
  * and 3 must give identical bits. MAXPOOL_TEST_QUICK=1 shortens the sweep.
  */
@@ -109,6 +112,8 @@ static void put_bits(void *base, int64_t i, size_t sz, uint64_t b) { memcpy((cha
 /* kind 3: the input is these bits (nan_positions) */
 static uint64_t g_fill[1 << 17];
 static int64_t g_fill_n;
+/* every case at the last ceiling with 2 and 3 threads too (else one in 4) */
+static int g_all_threads;
 
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -178,7 +183,7 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
         if (d.index_type != MAXPOOL_INDEX_NONE)
             CHECK_BITS_EQ(ix, ir, no, isz, "indices");
         maxpool_plan_destroy(p);
-        if (k == g_nisas - 1 && ts_rng_chance(r, 1, 4)) {
+        if (k == g_nisas - 1 && (g_all_threads || ts_rng_chance(r, 1, 4))) {
             for (int nt = 2; nt <= 3; ++nt) {
                 d.num_threads = nt;
                 if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK)
@@ -636,6 +641,93 @@ static void nhwc_rows(ts_rng *r, maxpool_dtype dt, int quick)
         }
 }
 
+/* Global windows (gen_glob.h: every window its whole plane, channels-first):
+ * adaptive to 1, a fixed window of the plane's size, one larger with pads
+ * (the clipped taps still cover the plane), and windows just short of it
+ * (not the form); planes of 1 to 300 elements (around every vector width,
+ * odd), ranks 1 to 3, 1 to 133 planes (groups of up to 64 and tails); every
+ * semantics, with no, int32 and int64 indices and index axes 0 to 2; random
+ * inputs (NaN among them), the start values only, and directed fills: a NaN
+ * (and a second, other NaN later), a +inf or a highest value at every
+ * plane position on backgrounds of -inf / lowest or of {-0, +0} ties. */
+static void global_windows(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t planes[][3] = {{1, 1, 1},  {1, 1, 2},  {1, 1, 7},   {1, 1, 8},  {1, 1, 15}, {1, 1, 16},
+                                        {1, 1, 17}, {1, 1, 31}, {1, 1, 32},  {1, 1, 33}, {1, 1, 63}, {1, 1, 64},
+                                        {1, 1, 65}, {1, 1, 97}, {1, 1, 300}, {1, 7, 7},  {1, 3, 5},  {1, 8, 8},
+                                        {1, 13, 13}, {1, 9, 11}, {1, 2, 33}, {2, 3, 5}, {4, 4, 4},  {3, 7, 7}};
+    static const int64_t chans[] = {1, 3, 17, 64, 70, 133};
+    const int isf = dt <= MAXPOOL_BF16;
+    const int np = (int)(sizeof planes / sizeof planes[0]);
+    for (int pi = 0; pi < np; ++pi)
+        for (int wk = 0; wk < 4; ++wk) {
+            maxpool_desc d;
+            const int rank = planes[pi][0] > 1 ? 3 : planes[pi][1] > 1 ? 2 : (int)ts_rng_range(r, 1, 2);
+            maxpool_desc_init(&d, rank);
+            d.dtype = dt;
+            int64_t shape[5] = {ts_rng_chance(r, 1, 3) ? 2 : 1, chans[ts_rng_range(r, 0, 5)], 1, 1, 1};
+            for (int a = 0; a < rank; ++a) {
+                const int64_t in = planes[pi][3 - rank + a];
+                shape[2 + a] = in;
+                if (wk == 0) {
+                    d.window = MAXPOOL_WINDOW_ADAPTIVE;
+                    d.output_size[a] = 1;
+                } else {
+                    d.kernel[a] = wk == 3 && a == rank - 1 && in > 1 ? in - 1 : in + (wk == 2 ? 2 : 0);
+                    d.stride[a] = ts_rng_range(r, 1, 3);
+                    d.dilation[a] = in == 1 && ts_rng_chance(r, 1, 2) ? 2 : 1;
+                    d.pad_begin[a] = wk == 2 ? ts_rng_range(r, 0, 2) : 0;
+                    d.pad_end[a] = wk == 2 ? 2 - d.pad_begin[a] : 0;
+                }
+            }
+            const int64_t L = shape[2] * shape[3] * shape[4], ni = shape[0] * shape[1] * L;
+            for (int sem = quick ? 1 : 0; sem < (quick ? 3 : 4); ++sem) { /* quick: (propagate, start value), (ignore, first element) */
+                random_semantics(r, &d);
+                d.nan_policy = sem & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = sem & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+                d.index_type = (maxpool_index_type)ts_rng_range(r, 0, 2);
+                char what[200];
+                snprintf(what, sizeof what, "global %s rank %d %lldx%lld plane %lld window %d nan=%d init=%d idx=%d",
+                         g_tname[dt], rank, (long long)shape[0], (long long)shape[1], (long long)L, wk,
+                         (int)d.nan_policy, (int)d.window_init, (int)d.index_type);
+                g_all_threads = 1; /* 2 and 3 threads: random inputs (else one case in 4) */
+                check_case(&d, shape, r, isf && ts_rng_chance(r, 1, 2) ? 1 : 0, what);
+                g_all_threads = 0;
+                check_case(&d, shape, r, 2, what);
+                if (ni > (int64_t)(sizeof g_fill / sizeof g_fill[0]) || wk == 3)
+                    continue;
+                /* directed: position pos of every plane (and of a later plane position for the second NaN) */
+                const uint64_t top = isf ? (dt == MAXPOOL_F64 ? 0x7ff0000000000000ull : dt == MAXPOOL_F16 ? 0x7c00u : 0x7f80u)
+                                         : (dt == MAXPOOL_I8 ? 0x7f : dt == MAXPOOL_U8 ? 0xff : dt == MAXPOOL_I16 ? 0x7fff
+                                            : dt == MAXPOOL_U16 ? 0xffff : dt == MAXPOOL_I32 ? 0x7fffffff : dt == MAXPOOL_I64 ? 0x7fffffffffffffffull : 0);
+                const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+                const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+                const uint64_t nzero = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+                const int64_t npos = quick ? (L < 2 ? L : 2) : (L < 4 ? L : 4);
+                for (int64_t k = 0; k < npos; ++k) {
+                    const int64_t pos = npos == L ? k : ts_rng_range(r, k * L / npos, (k + 1) * L / npos - 1),
+                                  pos2 = (pos + 1 + L / 3) % L;
+                    const int bg = (int)((k + sem) % 2), what_at = (int)((k / 2 + pi) % 3);
+                    g_fill_n = ni;
+                    for (int64_t i = 0; i < ni; ++i) {
+                        const int64_t o = i % L;
+                        uint64_t v = bg ? (isf ? (ts_rng_chance(r, 1, 2) ? nzero : 0) : gen_bits(r, dt, 0))
+                                        : gen_bits(r, dt, 2);
+                        if (isf && v != 0 && v != nzero && bg)
+                            v = 0;
+                        if (o == pos)
+                            v = what_at == 0 && isf ? nan1 : top;
+                        else if (o == pos2 && what_at == 0 && isf && (i / L) % 2)
+                            v = nan2;
+                        g_fill[i] = v;
+                    }
+                    check_case(&d, shape, r, 3, what);
+                }
+            }
+        }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -654,6 +746,7 @@ int main(void)
             nan_positions(&r, (maxpool_dtype)dt, quick);
         lines_first(&r, (maxpool_dtype)dt, quick);
         nhwc_rows(&r, (maxpool_dtype)dt, quick);
+        global_windows(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);

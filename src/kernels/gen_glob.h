@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The type-generic kernels (gen_impl.h): global windows, channels-first
+ * (KFN(gl_task), taken by KFN(nchw) when every output's window is its whole
+ * plane: one output per plane, on every axis start 0, count = in, and taps
+ * 1 apart; ONNX GlobalMaxPool, adaptive pooling to 1x1, a fixed window that
+ * covers the plane). Included once by gen_impl.h.
+ *
+ * A task is one plane (gen_match.c: one output row per plane). Planes go in
+ * groups of VN: each plane's elements are reduced into one vector, lane by
+ * lane (KFN(gl_acc): vector loads over the plane, the last one ending at
+ * the plane's end, overlapping the previous; planes shorter than a vector
+ * with their other lanes neutral), then the VN vectors of a group into one
+ * vector of VN results by a tree of half-width steps (KFN(gl_comb): the even
+ * and the odd units of two vectors, whole halves first, then within 128-bit
+ * lanes down to one key; the group's plane q sits in slot
+ * (q % Q) * P + q / Q of the tree so that result lane q is plane q).
+ *
+ * The max over lanes in any order is the reference's value except for ties
+ * between equal keys of different bits (±0) and NaN: results that are zero
+ * or NaN (floats), and under the first-element start a plane whose first
+ * element is NaN (it then stays), are redone by the scalar scan (KFN(sfold)).
+ * NaN under propagation is kept by every step (V_MAXP), so such a plane's
+ * result is NaN and redone. f16 NaN results are redone too (V_NANFIX).
+ * Indices: the winner is the first element whose key equals the result (or
+ * none when no element beats the start value), found by a second vector scan
+ * of the plane (in L1 by then).
+ * Reads: the planes' elements; a plane shorter than a vector reads a whole
+ * vector from its start (the next planes' elements, unused) when that lies
+ * inside the input tensor, else a copy.
+ */
+
+#if defined(__AVX512F__) || defined(MAXPOOL_SIMDE)
+#define GL_VB 64
+#define GLI __m512i
+#else
+#define GL_VB 32
+#define GLI __m256i
+#endif
+#define GL_Q (GL_VB / 16) /* 128-bit lanes of a vector */
+#define GL_P (VN / GL_Q)  /* keys per 128-bit lane */
+
+GAI GLI KFN(gl_bi)(VT v)
+{
+    GLI r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+GAI VT KFN(gl_bv)(GLI v)
+{
+    VT r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+/* The even (o = 0) or odd (o = 1) units of u bytes of a then b: over the
+ * whole vector for u >= 16, within each 128-bit lane below. */
+GAI GLI KFN(gl_eo)(GLI a, GLI b, const int u, const int o)
+{
+#if GL_VB == 64
+#ifdef MAXPOOL_SIMDE /* SIMDe has no _mm512_shuffle_i64x2 */
+    if (u == 32)
+        return _mm512_permutex2var_epi64(a, o ? _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15)
+                                              : _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11), b);
+    if (u == 16)
+        return _mm512_permutex2var_epi64(a, o ? _mm512_setr_epi64(2, 3, 6, 7, 10, 11, 14, 15)
+                                              : _mm512_setr_epi64(0, 1, 4, 5, 8, 9, 12, 13), b);
+#else
+    if (u == 32)
+        return o ? _mm512_shuffle_i64x2(a, b, 0xEE) : _mm512_shuffle_i64x2(a, b, 0x44);
+    if (u == 16)
+        return o ? _mm512_shuffle_i64x2(a, b, 0xDD) : _mm512_shuffle_i64x2(a, b, 0x88);
+#endif
+    if (u == 8)
+        return o ? _mm512_unpackhi_epi64(a, b) : _mm512_unpacklo_epi64(a, b);
+    if (u == 4) {
+        const __m512 fa = _mm512_castsi512_ps(a), fb = _mm512_castsi512_ps(b);
+        return _mm512_castps_si512(o ? _mm512_shuffle_ps(fa, fb, 0xDD) : _mm512_shuffle_ps(fa, fb, 0x88));
+    }
+    if (u == 2)
+        return o ? _mm512_packus_epi32(_mm512_srli_epi32(a, 16), _mm512_srli_epi32(b, 16))
+                 : _mm512_packus_epi32(_mm512_and_si512(a, _mm512_set1_epi32(0xFFFF)),
+                                       _mm512_and_si512(b, _mm512_set1_epi32(0xFFFF)));
+    return o ? _mm512_packus_epi16(_mm512_srli_epi16(a, 8), _mm512_srli_epi16(b, 8))
+             : _mm512_packus_epi16(_mm512_and_si512(a, _mm512_set1_epi16(0xFF)),
+                                   _mm512_and_si512(b, _mm512_set1_epi16(0xFF)));
+#else
+    if (u == 16)
+        return o ? _mm256_permute2x128_si256(a, b, 0x31) : _mm256_permute2x128_si256(a, b, 0x20);
+    if (u == 8)
+        return o ? _mm256_unpackhi_epi64(a, b) : _mm256_unpacklo_epi64(a, b);
+    if (u == 4) {
+        const __m256 fa = _mm256_castsi256_ps(a), fb = _mm256_castsi256_ps(b);
+        return _mm256_castps_si256(o ? _mm256_shuffle_ps(fa, fb, 0xDD) : _mm256_shuffle_ps(fa, fb, 0x88));
+    }
+    if (u == 2)
+        return o ? _mm256_packus_epi32(_mm256_srli_epi32(a, 16), _mm256_srli_epi32(b, 16))
+                 : _mm256_packus_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0xFFFF)),
+                                       _mm256_and_si256(b, _mm256_set1_epi32(0xFFFF)));
+    return o ? _mm256_packus_epi16(_mm256_srli_epi16(a, 8), _mm256_srli_epi16(b, 8))
+             : _mm256_packus_epi16(_mm256_and_si256(a, _mm256_set1_epi16(0xFF)),
+                                   _mm256_and_si256(b, _mm256_set1_epi16(0xFF)));
+#endif
+}
+
+/* One tree step: the max of the even and the odd units of u bytes. */
+GAI VT KFN(gl_comb)(VT a, VT b, const int u, const int prop)
+{
+    const GLI ia = KFN(gl_bi)(a), ib = KFN(gl_bi)(b);
+    const VT e = KFN(gl_bv)(KFN(gl_eo)(ia, ib, u, 0)), o = KFN(gl_bv)(KFN(gl_eo)(ia, ib, u, 1));
+    return prop ? V_MAXP(e, o) : V_MAX(e, o);
+}
+
+/* Bits of a lane mask: one per lane (AVX-512), one per byte (AVX2). */
+#if GL_VB == 64
+#define GL_LB 1
+GAI uint64_t KFN(gl_bits)(VM m) { return (uint64_t)m; }
+#else
+#define GL_LB (32 / VN)
+GAI uint64_t KFN(gl_bits)(VM m)
+{
+    __m256i t;
+    memcpy(&t, &m, sizeof t);
+    return (uint32_t)_mm256_movemask_epi8(t);
+}
+#endif
+
+/* The first vector of a plane of L < VN elements: read in place when the
+ * whole vector lies inside the input (lanes from L on: the next planes),
+ * else from a copy whose lanes from L on are neutral. */
+GAI VT KFN(gl_short)(const KFN(geo) * g, const GT *xp, int64_t L)
+{
+    if (g->xbeg + g->xlen - xp >= VN)
+        return V_LOAD(xp);
+    alignas(64) GT b[VN];
+    for (int l = 0; l < VN; ++l)
+        b[l] = g->neutral;
+    memcpy(b, xp, (size_t)L * sizeof(GT));
+    return V_LOAD(b);
+}
+
+#define GL_MX(a, b) (prop ? V_MAXP((a), (b)) : V_MAX((a), (b)))
+
+/* A plane's L elements reduced lane by lane, from a0 (the start value, or
+ * neutral under the first-element start); lm: the lanes below L. Loads at
+ * 0, VN, 2*VN, ... and a last one ending at the plane's end (for L = VN:
+ * the first load again); nm = ceil(L / VN) - 2 loads between the first and
+ * the last, straight-line up to 14. A chain other than the first starts
+ * from its first load, maxed with the neutral value for the floats (a NaN
+ * lane would stay under V_MAX). */
+#define GL_FIRST(v) (GFLOAT ? GL_MX(neu, (v)) : (v))
+GAI VT KFN(gl_acc)(const KFN(geo) * g, const GT *xp, int64_t L, int64_t nm, VT a0, VM lm, VT neu, const int prop)
+{
+    if (L < VN)
+        return GL_MX(a0, V_SEL(neu, KFN(gl_short)(g, xp, L), lm));
+    const GT *const pe = xp + L - VN;
+    VT a = GL_MX(a0, V_LOAD(xp)), b = GL_FIRST(V_LOAD(pe));
+#define GL_AT(v, k) v = GL_MX(v, V_LOAD(xp + (k) * VN))
+    switch (nm) {
+    default: { /* long planes: four chains */
+        const GT *q = xp + VN;
+        VT c = GL_FIRST(V_LOAD(q)), d = GL_FIRST(V_LOAD(q + VN));
+        for (q += 2 * VN; q + 3 * VN < pe; q += 4 * VN) {
+            a = GL_MX(a, V_LOAD(q));
+            b = GL_MX(b, V_LOAD(q + VN));
+            c = GL_MX(c, V_LOAD(q + 2 * VN));
+            d = GL_MX(d, V_LOAD(q + 3 * VN));
+        }
+        for (; q < pe; q += VN)
+            a = GL_MX(a, V_LOAD(q));
+        a = GL_MX(a, c);
+        b = GL_MX(b, d);
+        break;
+    }
+    case 14: GL_AT(b, 14); /* fall through */
+    case 13: GL_AT(a, 13); /* fall through */
+    case 12: GL_AT(b, 12); /* fall through */
+    case 11: GL_AT(a, 11); /* fall through */
+    case 10: GL_AT(b, 10); /* fall through */
+    case 9: GL_AT(a, 9); /* fall through */
+    case 8: GL_AT(b, 8); /* fall through */
+    case 7: GL_AT(a, 7); /* fall through */
+    case 6: GL_AT(b, 6); /* fall through */
+    case 5: GL_AT(a, 5); /* fall through */
+    case 4: GL_AT(b, 4); /* fall through */
+    case 3: GL_AT(a, 3); /* fall through */
+    case 2: GL_AT(b, 2); /* fall through */
+    case 1: GL_AT(a, 1); /* fall through */
+    case 0: break;
+    }
+#undef GL_AT
+    return GL_MX(a, b);
+}
+#undef GL_FIRST
+
+/* The offset in the plane of the first element equal to v (a key that some
+ * element has, neither NaN nor zero). */
+GAI int64_t KFN(gl_find)(const KFN(geo) * g, const GT *xp, int64_t L, GT v)
+{
+    const VT b = V_SET1(v);
+    if (L < VN)
+        return __builtin_ctzll(KFN(gl_bits)(V_EQM(KFN(gl_short)(g, xp, L), b))) / GL_LB;
+    int64_t i = 0;
+    for (; i + VN <= L; i += VN) {
+        const uint64_t m = KFN(gl_bits)(V_EQM(V_LOAD(xp + i), b));
+        if (m)
+            return i + __builtin_ctzll(m) / GL_LB;
+    }
+    return L - VN + __builtin_ctzll(KFN(gl_bits)(V_EQM(V_LOAD(xp + L - VN), b))) / GL_LB;
+}
+
+/* Whether every window of the plan is its whole plane. */
+GAI int KFN(gl_is)(const KFN(geo) * g)
+{
+    for (int i = 0; i < 3; ++i)
+        if (g->out[i] != 1 || g->in[i] < 1 || g->st[i][0] != 0 || g->cn[i][0] != g->in[i] ||
+            (g->in[i] > 1 && g->step[i] != 1))
+            return 0;
+    return 1;
+}
+
+GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
+                     int64_t t1, const int prop, const int wi)
+{
+    const int64_t L = g->in[0] * g->in[1] * g->in[2], nm = L < 2 * VN ? 0 : (L + VN - 1) / VN - 2;
+    const VT neu = V_SET1(g->neutral), a0 = g->fe ? neu : V_SET1(g->init);
+    const int fe = g->fe;
+    const GKT ik = GKEY(g->init);
+    alignas(64) VLANE lv[VN];
+    for (int l = 0; l < VN; ++l)
+        lv[l] = l < L ? GEN_NONE : 0;
+    const VM lm = VM_LANES(lv);
+    VT acc[VN / 2];
+    int64_t so[VN]; /* slot s of the tree: the group's plane (s % Q) * P + s / Q */
+    for (int s = 0; s < VN; ++s)
+        so[s] = ((s % GL_Q) * GL_P + s / GL_Q) * L;
+    int64_t n = t0 / p->c, c = t0 % p->c; /* of plane t */
+    for (int64_t t = t0; t < t1; t += VN) {
+        const int nl = t1 - t < VN ? (int)(t1 - t) : VN;
+        const GT *const xg = x + t * L;
+        if (nl < VN) /* a short group: its other slots read its first plane */
+            for (int s = 0; s < VN; ++s)
+                if (so[s] >= nl * L)
+                    so[s] = 0;
+        /* the planes, two slots at a time with the tree's first step */
+        for (int s = 0; s < VN; s += 2)
+            acc[s / 2] = KFN(gl_comb)(KFN(gl_acc)(g, xg + so[s], L, nm, a0, lm, neu, prop),
+                                      KFN(gl_acc)(g, xg + so[s + 1], L, nm, a0, lm, neu, prop), GL_VB / 2, prop);
+        uint64_t fl = 0; /* lanes the scalar scan redoes */
+        if (GFLOAT && !prop && fe) /* a NaN first element stays */
+            for (int l = 0; l < nl; ++l)
+                if (GEN_ISNAN(GKEY(xg[l * L])))
+                    fl |= (uint64_t)1 << l;
+        int m = VN / 2;
+#define GL_LVL(u)                                                                                                  \
+    if ((u) >= (int)sizeof(GKT) && (u) < GL_VB) {                                                                  \
+        m /= 2;                                                                                                    \
+        _Pragma("GCC unroll 2") for (int i = 0; i < m; ++i) acc[i] = KFN(gl_comb)(acc[2 * i], acc[2 * i + 1], (u), prop); \
+    }
+        GL_LVL(GL_VB == 64 ? 16 : 0)
+        GL_LVL(8)
+        GL_LVL(4)
+        GL_LVL(2)
+        GL_LVL(1)
+#undef GL_LVL
+        const VT r = acc[0];
+        alignas(64) GKT rk[VN];
+        if (GFLOAT) {
+            const VM z = VM_OR(V_NANM(r), V_EQM(r, V_SET1((GT)0)));
+            if (KFN(gl_bits)(z)) {
+                VK_STORE(rk, r);
+                for (int l = 0; l < nl; ++l)
+                    if (GEN_ISNAN(rk[l]) || rk[l] == 0)
+                        fl |= (uint64_t)1 << l;
+            }
+        }
+        if (!wi) {
+            if (nl == VN)
+                V_STORE(y + t, r);
+            else
+                V_STOREN(y + t, r, nl);
+            for (int l = 0; l < nl; ++l)
+                if (fl >> l & 1)
+                    KFN(sfold)(g, x + (t + l) * L, 1, prop, 0, g->in[0], 0, g->in[1], 0, g->in[2], y + t + l);
+            continue;
+        }
+        alignas(64) GT rv[VN];
+        V_STORE(rv, r);
+        VK_STORE(rk, r);
+        for (int l = 0; l < nl; ++l) {
+            const GT *xp = x + (t + l) * L;
+            int64_t s;
+            if (fl >> l & 1)
+                s = KFN(sfold)(g, xp, 1, prop, 0, g->in[0], 0, g->in[1], 0, g->in[2], y + t + l);
+            else {
+                y[t + l] = rv[l];
+                s = !fe && !(rk[l] > ik) ? -1 : KFN(gl_find)(g, xp, L, rv[l]);
+            }
+            KFN(put_index)(p, g, ind, t + l, n, c, s, 0, 0, 0);
+            if (++c == p->c) {
+                c = 0;
+                ++n;
+            }
+        }
+    }
+}
+
+/* gl_run with the NaN rule as a constant, out of line. */
+__attribute__((noinline)) static void KFN(gl_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                   GT *y, void *ind, int64_t t0, int64_t t1, int prop, int wi)
+{
+    if (GFLOAT && prop)
+        KFN(gl_run)(p, g, x, y, ind, t0, t1, 1, wi);
+    else
+        KFN(gl_run)(p, g, x, y, ind, t0, t1, 0, wi);
+}
+#undef GL_MX
