@@ -38,7 +38,7 @@ static int KFN(fli_geo)(KFN(geo) * g)
      * K = 5, 7 about 1.3 to 2 times faster, K = 3 even (stride 1) or
      * slower (stride 2, memory-bound batches), K = 2 slower; and a window
      * of one line shares nothing */
-    if (!g->grid || S > 2 || g->K > GEN_BM_K || g->K < (getenv("FLI3") ? 3 : 5))
+    if (!g->grid || S > 2 || g->K > GEN_BM_K || g->K < 5)
         return 0;
     int64_t r0 = 0, r1 = 0;
     for (int64_t o = 0; o < g->out[0]; ++o)

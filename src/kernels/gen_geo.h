@@ -8,7 +8,6 @@
 #include <stdalign.h>
 #include <stdint.h>
 #include <string.h>
-#include <stdlib.h>
 
 #define KCAT_(a, b) a##b
 #define KCAT(a, b) KCAT_(a, b)
