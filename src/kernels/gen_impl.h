@@ -86,6 +86,7 @@
 #include "gen_fl.h"
 #include "gen_fli.h"
 #include "gen_clw.h"
+#include "gen_cfs.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -100,6 +101,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+    if (wi && KFN(cfs_geo)(p, &g)) { /* rows of one vector with indices (gen_cfs.h) */
+        KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
     if (g.fl_wl) {
