@@ -95,16 +95,6 @@ static inline void cf_geom_init(const struct maxpool_plan *p, cf_geom *g)
         if (w->in % w->out == 0) { /* every window is [o*q, o*q + q) */
             g->s = g->k = w->in / w->out;
             g->hi = w->out;
-        } else if (w->out >= 2 && w->start[0] == 0 && w->start[1] >= 1) {
-            /* uneven adaptive windows that are a regular grid all the same (13 -> 6: [2o, 2o + 3), k 3 s 2) */
-            int reg = 1;
-            for (int64_t o = 0; o < w->out && reg; ++o)
-                reg = w->start[o] == o * w->start[1] && w->count[o] == w->count[0];
-            if (reg) {
-                g->s = w->start[1];
-                g->k = w->count[0];
-                g->hi = w->out;
-            }
         }
     } else {
         g->s = w->stride;
