@@ -149,6 +149,15 @@ static bench_case CASES[] = { /* not const: --dtype rewrites the selected cases 
      {3, 3}, {2, 2}, {1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
     {"net_nhwc_1x147x64_k3s2", "NHWC Inception-v3 1x147x147x64 k3 s2 p0", 2, CL, {1, 147, 147, 64}, 0,
      {3, 3}, {2, 2}, {0, 0}, {0}, NOIDX, 0, MAXPOOL_F32},
+    /* adaptive heads with indices (issue 19): divisible, uneven, 1-D, 3-D */
+    {"net_adaptive_8x512x14_i64", "adaptive head 8x512x14x14 -> 7x7 + int64 idx", 2, CF, {8, 512, 14, 14}, 1,
+     {0}, {0}, {0}, {7, 7}, I64, 0, MAXPOOL_F32},
+    {"net_adaptive_4x256x15_i64", "adaptive uneven 4x256x15x15 -> 4x4 + int64 idx", 2, CF, {4, 256, 15, 15}, 1,
+     {0}, {0}, {0}, {4, 4}, I64, 0, MAXPOOL_F32},
+    {"net_adaptive1d_8x512x100_i64", "adaptive 1-D 8x512x100 -> 12 + int64 idx", 1, CF, {8, 512, 100}, 1,
+     {0}, {0}, {0}, {12}, I64, 0, MAXPOOL_F32},
+    {"net_adaptive3d_2x256x8x14_i64", "adaptive 3-D 2x256x8x14x14 -> 2x5x5 + int64 idx", 3, CF, {2, 256, 8, 14, 14},
+     1, {0}, {0}, {0}, {2, 5, 5}, I64, 0, MAXPOOL_F32},
 };
 #define NCASES ((int)(sizeof CASES / sizeof CASES[0]))
 

@@ -81,6 +81,11 @@ CASES += [
     ("net_adaptive_1x512x7_global", 2, "NCHW", (1, 512, 7, 7), True, None, None, None, (1, 1), False, False),
     ("net_nhwc_1x56x256_k3s2", 2, "NHWC", (1, 56, 56, 256), False, 3, 2, 1, None, False, False),
     ("net_nhwc_1x147x64_k3s2", 2, "NHWC", (1, 147, 147, 64), False, 3, 2, 0, None, False, False),
+    ("net_adaptive_8x512x14_i64", 2, "NCHW", (8, 512, 14, 14), True, None, None, None, (7, 7), True, False),
+    ("net_adaptive_4x256x15_i64", 2, "NCHW", (4, 256, 15, 15), True, None, None, None, (4, 4), True, False),
+    ("net_adaptive1d_8x512x100_i64", 1, "NCHW", (8, 512, 100), True, None, None, None, (12,), True, False),
+    ("net_adaptive3d_2x256x8x14_i64", 3, "NCHW", (2, 256, 8, 14, 14), True, None, None, None, (2, 5, 5), True,
+     False),
 ]
 ONNX_TYPES = {"float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
               "float64": 11}

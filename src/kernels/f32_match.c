@@ -40,6 +40,16 @@ int maxpool_f32_nchw_largek_match(const struct maxpool_plan *p) { return cf_matc
  * Positions are int32 (the tie rule needs them without index output too):
  * in_spatial <= INT32_MAX (cf_match_pos32), max_offset with indices. */
 int maxpool_f32_nchw_linesfirst_match(const struct maxpool_plan *p) { return cf_match_linesfirst(p); }
+/* The AVX-512 instantiation ranks first only on rows of more than 16 input
+ * columns: on narrower rows its line pass is one vector as at AVX2, and its
+ * W reduce's 16-lane gathers fetch twice the elements of the AVX2 ones for
+ * the same few columns (measured, 2x256x13x13 -> 6x6 + indices: 480 against
+ * 398 us; 15 -> 4: 218 against 168; 3-D 14 -> 5: 406 against 382; wide rows
+ * favour AVX-512: 56 -> 7, 1,271 against 1,418); there the AVX2 one does. */
+int maxpool_f32_nchw_linesfirst_wide_match(const struct maxpool_plan *p)
+{
+    return cf_match_linesfirst(p) && p->axis[p->rank - 1].in > 16;
+}
 int64_t maxpool_f32_nchw_rows_tasks(const struct maxpool_plan *p) { return cf_tasks(p); }
 /* f32_nchw_s1_logstep_*: scratch and conditions above ls_match
  * (f32_nchw_s1_logstep_geom.h). */

@@ -13,7 +13,8 @@ typedef struct KFN(row) {
     int64_t yoff, n, c; /* yoff: offset of yr[0] in the output (and indices) */
     int64_t s0, c0, s1, c1, R; /* its window lines: axis-0 and axis-1 start and count, R = c0*c1 */
     const int64_t *ro;   /* [R] the lines' offsets in the plane */
-    const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d (with indices) */
+    const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d - tb (with indices) */
+    int64_t tb;          /* toff's base (cf_run: ro[0], the table the same for rows of the same line counts) */
 } KFN(row);
 
 /* Output row t of plane nc (n*C + c), window rows (o0, o1): its plane,
@@ -30,6 +31,7 @@ GAI void KFN(row_set)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(row)
     w->s1 = g->st[1][o1];
     w->c1 = g->cn[1][o1];
     w->R = w->c0 * w->c1;
+    w->tb = 0;
 }
 
 /* Output column o gets val, the winner at spatial offset s (-1: none); fix:
@@ -88,7 +90,7 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
             VI_STORE(lt, bt[v]);
         for (int l = 0; l < nl; ++l) {
             const int64_t o = o0 + l;
-            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + g->v0 + o * g->S;
+            const int64_t s = !wi || lt[l] == GEN_NONE ? -1 : w->toff[lt[l]] + w->tb + g->v0 + o * g->S;
             KFN(cf_put)(p, g, w, o, vals[l], s, (int)((fix >> l) & 1), prop, wi);
         }
     }
@@ -169,25 +171,27 @@ GAI void KFN(cf_bmask)(const struct maxpool_plan *p, const KFN(geo) * g, const K
     const VT nv = V_SET1(g->neutral);
     VT best[1] = {V_SET1(g->init)};
     VI bt[1] = {VI_SET1(GEN_NONE)};
-    for (int64_t r = 0; r < w->R; ++r) {
-        const GT *xr = xb + w->ro[r];
+    int64_t r = 0;
+    if (g->fe) { /* line 0: each lane's first tap comes in whatever it holds */
         for (int64_t k = 0; k < K; ++k) {
-            const VT x = V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]);
-            if (g->fe && r == 0) {
-                const VM f = g->bfirst[bi][k];
-                if (!wi) {
-                    best[0] = V_SEL(prop ? V_MAXP(best[0], x) : V_MAX(best[0], x), x, f);
-                } else {
-                    VM m = VM_OR(V_GTM(x, best[0]), f);
-                    if (prop)
-                        m = VM_OR(m, V_NANM(x));
-                    best[0] = V_SEL(best[0], x, m);
-                    bt[0] = VI_SEL(bt[0], VI_SET1(k), m);
-                }
+            const VT x = V_SEL(nv, GEN_TAP(xb + w->ro[0] + k * d, S), g->bvalid[bi][k]);
+            const VM f = g->bfirst[bi][k];
+            if (!wi) {
+                best[0] = V_SEL(prop ? V_MAXP(best[0], x) : V_MAX(best[0], x), x, f);
             } else {
-                KFN(upd)(&best[0], &bt[0], x, r * K + k, prop, wi);
+                VM m = VM_OR(V_GTM(x, best[0]), f);
+                if (prop)
+                    m = VM_OR(m, V_NANM(x));
+                best[0] = V_SEL(best[0], x, m);
+                bt[0] = VI_SEL(bt[0], VI_SET1(k), m);
             }
         }
+        r = 1;
+    }
+    for (; r < w->R; ++r) {
+        const GT *xr = xb + w->ro[r];
+        for (int64_t k = 0; k < K; ++k)
+            KFN(upd)(&best[0], &bt[0], V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]), r * K + k, prop, wi);
     }
     KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
 }

@@ -37,6 +37,7 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
     KFN(lfc) lc; /* the lines-first form's chunks, made by its first row */
     lc.n = -1;
+    int64_t tk0 = -1, tk1 = -1; /* the line counts toff[] was made for (-1: none yet) */
     const int64_t in1 = g->in[1], in2 = g->in[2], sp0 = g->step[0], sp1 = g->step[1];
     /* task t = ((n*C + c)*out0 + o0)*out1 + o1, decoded once, then counted */
     int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
@@ -79,10 +80,16 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
             }
             continue;
         }
-        if (wi)
-            for (int64_t q = 0; q < w.R; ++q)
-                for (int64_t k = 0; k < g->K; ++k)
-                    toff[q * g->K + k] = ro[q] + k * g->d;
+        if (wi) { /* the tap table from the row's first line: the same for rows of the same line counts */
+            if (w.c0 != tk0 || w.c1 != tk1) {
+                for (int64_t q = 0; q < w.R; ++q)
+                    for (int64_t k = 0; k < g->K; ++k)
+                        toff[q * g->K + k] = ro[q] - ro[0] + k * g->d;
+                tk0 = w.c0;
+                tk1 = w.c1;
+            }
+            w.tb = ro[0];
+        }
         if (g->S == 1)
             KFN(cf_cols)(p, g, &w, 1, prop, wi);
         else

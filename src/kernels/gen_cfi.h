@@ -65,6 +65,19 @@ GAI int KFN(cfi_taps)(const struct maxpool_plan *p, void *ind, int64_t at, int64
             else
                 _mm256_storeu_si256((__m256i *)(void *)((int64_t *)ind + at + l), o);
         }
+        if (l < nl && VN % 4 == 0) { /* the last 1 to 3 lanes, masked (lt[] holds VN >= l + 4 lanes) */
+            const __m128i t = KFN(cfi_t4)(lt + l);
+            const __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32((int32_t)(nl - l)), _mm_setr_epi32(0, 1, 2, 3));
+            none |= _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi32(t, nonev), lm));
+            const __m256i o = _mm256_add_epi64(
+                _mm256_i32gather_epi64((const long long *)(const void *)toff, _mm_and_si128(t, tm), 8), bv);
+            if (i32)
+                _mm_maskstore_epi32((int32_t *)ind + at + l, lm,
+                                    _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(o, lo)));
+            else
+                _mm256_maskstore_epi64((long long *)(void *)((int64_t *)ind + at + l), _mm256_cvtepi32_epi64(lm), o);
+            l = nl;
+        }
     }
 #endif
     for (; l < nl; ++l) {
@@ -95,7 +108,8 @@ __attribute__((noinline)) static void KFN(cfi_store)(const struct maxpool_plan *
     else
         V_STOREN(w->yr + o0, best, nl);
     VI_STORE(lt, bt);
-    if (!KFN(cfi_taps)(p, w->ind, w->yoff + o0, w->n, w->c, g->v0 + o0 * g->S, g->S, w->toff, lt, nl) && !fix)
+    if (!KFN(cfi_taps)(p, w->ind, w->yoff + o0, w->n, w->c, w->tb + g->v0 + o0 * g->S, g->S, w->toff, lt, nl) &&
+        !fix)
         return;
     for (int64_t l = 0; l < nl; ++l) {
         const int64_t o = o0 + l;

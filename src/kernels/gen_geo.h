@@ -215,6 +215,18 @@ static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
     } else if (w->in % w->out == 0) {
         g->grid = 1;
         g->K = g->S = w->in / w->out;
+    } else if (w->out >= 2 && w->start[0] == 0) {
+        /* adaptive windows that are a regular grid all the same (e.g. 13 -> 6: [2o, 2o + 3), K 3 S 2, as
+         * in = S*(out - 1) + K): the grid forms take them */
+        const int64_t K = w->count[0], S = w->start[1];
+        int reg = S >= 1 && K >= 1;
+        for (int64_t o = 0; o < w->out && reg; ++o)
+            reg = w->start[o] == o * S && w->count[o] == K;
+        if (reg) {
+            g->grid = 1;
+            g->K = K;
+            g->S = S;
+        }
     }
 }
 

@@ -92,6 +92,7 @@
 #include "gen_clw.h"
 #endif
 #include "gen_glob.h"
+#include "gen_cfs.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -110,6 +111,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+    if (wi && KFN(cfs_geo)(p, &g)) { /* rows of one vector with indices (gen_cfs.h) */
+        KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
     if (g.fl_wl) {

@@ -21,6 +21,7 @@ void maxpool_f32_nchw_rows_avx512(const struct maxpool_plan *p, const void *x, v
 /* f32, channels-first, rank 1..3, W windows without a vector row pass (stride >= 3, uneven adaptive):
  * lines combined first, then one W reduce per output row (f32_nchw_linesfirst_*.c); tasks as the row kernel */
 int maxpool_f32_nchw_linesfirst_match(const struct maxpool_plan *p);
+int maxpool_f32_nchw_linesfirst_wide_match(const struct maxpool_plan *p); /* the avx512 one: rows wider than 16 */
 void maxpool_f32_nchw_linesfirst_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                       int64_t t1);
 void maxpool_f32_nchw_linesfirst_sse2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,

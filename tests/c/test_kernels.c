@@ -211,7 +211,8 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                 ? (w->in % w->out != 0 || w->in / w->out >= 3)
                                 : (w->stride >= 3 || (w->stride == 2 && w->dilation > 1));
         if (wscalar && wext <= 2048 && lines >= 2)
-            snprintf(name, sizeof name, "f32_nchw_linesfirst_%s", suffix);
+            snprintf(name, sizeof name, "f32_nchw_linesfirst_%s",
+                     isa == MAXPOOL_ISA_AVX512 && w->in <= 16 ? "avx2" : suffix); /* narrow rows: avx2 ranks first */
         else if (avx2_only && d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->kernel == 2 &&
             h->kernel == 2 && w->stride == 2 && h->stride == 2 && w->dilation == 1 && h->dilation == 1 &&
             w->pad_begin == 0 && h->pad_begin == 0 && 2 * w->out <= w->in && 2 * h->out <= h->in)

@@ -728,6 +728,94 @@ static void global_windows(ts_rng *r, maxpool_dtype dt, int quick)
         }
 }
 
+/* Channels-first rows of at most one vector with indices (gen_cfs.h: the
+ * W grid with stride 1 or 2, 32- and 64-bit tap lanes; the other types take
+ * the per-tap form): adaptive W tables that are regular grids though out
+ * does not divide in (in = S*(out - 1) + K: 13 -> 6 is K3 S2), that divide
+ * it, and that are not grids (lines first); fixed windows with pads (lane
+ * masks), past the kernel (empty windows), dilation, ceil rounding; output
+ * widths 1 to 17 (every vector width's full and partial row), ranks 1 to 3
+ * with adaptive or fixed H and D, both index types; random values, NaN
+ * runs, start values only, ties, and a NaN (and a later one) or a -0 in
+ * every lane position on backgrounds of +0, -inf and the lowest value. */
+static void small_rows(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    const int n = quick ? 60 : 240, fl = dt <= MAXPOOL_BF16;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = (int)ts_rng_range(r, 1, 3);
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        d.index_type = i % 2 ? MAXPOOL_INDEX_I32 : MAXPOOL_INDEX_I64;
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        const int geo = i % 4; /* 0 regular adaptive, 1 divisible adaptive, 2 uneven adaptive, 3 fixed */
+        d.window = geo == 3 ? MAXPOOL_WINDOW_FIXED : MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 5), 1, 1, 1};
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            const int64_t o = last ? ts_rng_range(r, 1, 17) : ts_rng_range(r, 1, 6);
+            const int64_t k = ts_rng_range(r, 1, last ? 5 : 4), s = ts_rng_range(r, 1, 2);
+            int64_t in;
+            if (geo == 0)
+                in = s * (o - 1) + k;
+            else if (geo == 1)
+                in = o * s;
+            else if (geo == 2)
+                in = ts_rng_range(r, 1, 40);
+            else
+                in = ts_rng_range(r, 1, 40);
+            if (geo < 3) {
+                d.output_size[a] = o;
+            } else {
+                d.kernel[a] = k;
+                d.stride[a] = last ? s : ts_rng_range(r, 1, 3);
+                d.dilation[a] = ts_rng_chance(r, 1, 5) ? 2 : 1;
+                const int64_t pmax = ts_rng_chance(r, 1, 6) ? k * d.dilation[a] + 1 : k / 2;
+                d.pad_begin[a] = ts_rng_range(r, 0, pmax);
+                d.pad_end[a] = ts_rng_range(r, 0, pmax);
+                d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+                if (last) /* at most 17 outputs */
+                    in = ts_rng_range(r, 1, 17 * s);
+            }
+            shape[2 + a] = in;
+        }
+        int64_t ni = shape[0] * shape[1];
+        for (int a = 0; a < rank; ++a)
+            ni *= shape[2 + a];
+        int kind = ts_rng_chance(r, 1, 4) ? 2 : (fl && ts_rng_chance(r, 2, 3)) ? 1 : 0;
+        if (ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0]) && ts_rng_chance(r, 1, 2)) {
+            /* a NaN and a later one (floats), or a -0 / the largest value, at every position i % 19 == pos */
+            const uint64_t nzero = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+            const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+            const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+            const uint64_t lowest = dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu;
+            const uint64_t ninf = dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u;
+            const int64_t pos = ts_rng_range(r, 0, 18), bgk = ts_rng_range(r, 0, 2);
+            g_fill_n = ni;
+            for (int64_t j = 0; j < ni; ++j) {
+                uint64_t b;
+                if (!fl)
+                    b = j % 19 == pos ? (uint64_t)ts_rng_range(r, 1, 3) : (uint64_t)ts_rng_chance(r, 1, 9);
+                else if (j % 19 == pos)
+                    b = ts_rng_chance(r, 2, 3) ? nan1 : nzero;
+                else if (j % 19 == (pos + 7) % 19 && ts_rng_chance(r, 1, 2))
+                    b = nan2;
+                else
+                    b = bgk == 0 ? (ts_rng_chance(r, 1, 2) ? nzero : 0) : bgk == 1 ? ninf : lowest;
+                g_fill[j] = b;
+            }
+            kind = 3;
+        }
+        char what[200];
+        snprintf(what, sizeof what, "small rows %s #%d geo %d rank %d nan=%d init=%d idx=%d empty=%d w=%lld out=%lld",
+                 g_tname[dt], i, geo, rank, (int)d.nan_policy, (int)d.window_init, (int)d.index_type,
+                 (int)d.empty_index, (long long)shape[1 + rank], (long long)d.output_size[rank - 1]);
+        check_case(&d, shape, r, kind, what);
+    }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -747,6 +835,7 @@ int main(void)
         lines_first(&r, (maxpool_dtype)dt, quick);
         nhwc_rows(&r, (maxpool_dtype)dt, quick);
         global_windows(&r, (maxpool_dtype)dt, quick);
+        small_rows(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
