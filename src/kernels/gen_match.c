@@ -36,7 +36,8 @@ GEN_MATCH(i64, MAXPOOL_I64)
 
 /* f32 channels-first: the plans where the gen forms beat the f32 kernels,
  * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
- * planes (global pooling, any window kind, with or without indices); else values only,
+ * planes (global pooling, any window kind, with or without indices); with
+ * indices, adaptive windows of rank 1 and 2; else values only,
  * fixed undilated windows of at most 8 taps per axis, pads smaller than the
  * window (real networks' kind), W stride 1 or 2 (the W-first form, gen_fl.h):
  *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
@@ -69,7 +70,10 @@ int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
         return 0;
     if (gen_global(p)) /* windows of whole planes (gen_glob.h): 1x512x7x7 -> 1x1 about 2x the floor, f32 linesfirst 38-54x */
         return 1;
-    if (p->desc.index_type != MAXPOOL_INDEX_NONE || p->desc.window != MAXPOOL_WINDOW_FIXED)
+    if (p->desc.index_type != MAXPOOL_INDEX_NONE) /* adaptive heads (gen_cfs.h, lines first): 13 -> 6 1.6-2x, */
+        return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->rank <= 2 && /* 14 -> 7 5x, 1-D 2x faster; 3-D not */
+               p->axis[p->rank - 1].in <= 256;                              /* (measured up to 100 columns) */
+    if (p->desc.window != MAXPOOL_WINDOW_FIXED)
         return 0;
     for (int i = 0; i < p->rank; ++i)
         if (p->axis[i].dilation != 1 || p->axis[i].kernel > 8 || p->axis[i].pad_begin >= p->axis[i].kernel ||

@@ -247,9 +247,9 @@ static void kname(char *buf, size_t n, const char *tmpl, maxpool_isa isa)
  * avx2-only kernel takes the plan there (NULL: want); avoid: a kernel the
  * plan must not take (the one whose bound the case passes); opts: O_*;
  * vw: run only at ceilings of this vector width (0: all); bounded: the
- * plan's maxpool_plan.bounded; genv: values-only option sets go to the gen
- * template's f32 kernel at the avx2 and avx512 ceilings (gen_match.c), the
- * others to want. */
+ * plan's maxpool_plan.bounded; genv: option sets that go to the gen
+ * template's f32 kernel at the avx2 and avx512 ceilings (gen_match.c), bit
+ * 0 the values-only ones, bit 1 those with indices; the others go to want. */
 typedef struct kb_want {
     const char *want, *want_avx2, *avoid;
     int opts, vw, bounded, genv;
@@ -360,7 +360,7 @@ static void run_one(const char *what, maxpool_desc d, const int64_t *shape, cons
         const char *wt = eff == MAXPOOL_ISA_SCALAR                                                ? REF
                          : (eff == MAXPOOL_ISA_AVX2 || eff == MAXPOOL_ISA_AVX512) && w->want_avx2 ? w->want_avx2
                                                                                                   : w->want;
-        if (w->genv && !wi && (eff == MAXPOOL_ISA_AVX2 || eff == MAXPOOL_ISA_AVX512))
+        if ((w->genv & (wi ? 2 : 1)) && (eff == MAXPOOL_ISA_AVX2 || eff == MAXPOOL_ISA_AVX512))
             wt = GEN;
         kname(want, sizeof want, wt, eff);
         CHECK_STR_EQ(got, want);
@@ -450,7 +450,9 @@ static void sec_rows(ts_rng *r)
     run_case("rows: column chunks of CF_FT_CAP (k3 s2 p1, out 350)", fixed(1, A(3), A(2), NULL, A(1), A(1)),
              A(1, 3, 700), WG(ROWS, O_ALL), r);
     /* plan bounds (4*in + 64), rank 1 */
-    run_case("rows: adaptive out = 4*in + 64 (5 -> 84)", adaptive(1, A(84)), A(1, 2, 5), W(ROWS, NULL, NULL, O_ALL), r);
+    kb_want wa = W(ROWS, NULL, NULL, O_ALL);
+    wa.genv = 2; /* with indices: the gen kernel (adaptive heads) */
+    run_case("rows: adaptive out = 4*in + 64 (5 -> 84)", adaptive(1, A(84)), A(1, 2, 5), wa, r);
     run_case("rows: adaptive out = 4*in + 65 (5 -> 85): reference", adaptive(1, A(85)), A(1, 2, 5),
              W(REF, NULL, NULL, O_ALL), r);
     run_case("rows: pads = 4*in + 64 (in 7, k3 s3 p92), empty windows at both ends",
@@ -524,8 +526,10 @@ static void sec_linesfirst(ts_rng *r)
              A(1, 2, 4, 5), W(LINES, LINES2, NULL, O_ALL), r);
     run_case("linesfirst: stride 4*in + 65: reference", fixed(2, A(2, 2), A(1, 85), NULL, NULL, A(0, 84)),
              A(1, 2, 4, 5), W(REF, NULL, NULL, O_ALL), r);
+    kb_want wl = W(LINES, LINES2, NULL, O_ALL);
+    wl.genv = 2; /* with indices: the gen kernel (adaptive heads) */
     run_case("linesfirst: adaptive out = 4*in + 64 on both axes (3x5 -> 76x84)", adaptive(2, A(76, 84)),
-             A(1, 2, 3, 5), W(LINES, LINES2, NULL, O_ALL), r);
+             A(1, 2, 3, 5), wl, r);
     run_case("linesfirst: adaptive out_w = 4*in + 65: reference", adaptive(2, A(76, 85)), A(1, 2, 3, 5),
              W(REF, NULL, NULL, O_ALL), r);
     /* W k2 d103 s3 p100+97 on 10 columns: windows 0..2 hold their second

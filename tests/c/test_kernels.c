@@ -266,6 +266,9 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         } else {
             gen = 0;
         }
+        if (avx2_only && d->index_type != MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_ADAPTIVE && p->rank <= 2 &&
+            w->in <= 256)
+            gen = 1; /* adaptive heads with indices */
         if (gen || (avx2_only && global))
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         return name;
