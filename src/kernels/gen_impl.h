@@ -84,6 +84,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_fls.h"
 #include "gen_fli.h"
 #include "gen_clw.h"
 
@@ -97,6 +98,11 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     g.xlen = p->n * p->c * p->in_spatial;
     KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
+    const int64_t fls = KFN(fls_geo)(p, &g, wi);
+    if (fls) { /* stride 1, log step (gen_fls.h) */
+        KFN(fls_run)(p, &g, x, y, t0, t1, fls, GFLOAT && p->nan_propagate);
+        return;
+    }
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
