@@ -42,49 +42,44 @@
 #define GEN_FLS_STR(a) GEN_FLS_STR_(a)
 #endif
 #define GEN_FLS_TAPS 32 /* taps of a final combine */
-#define GEN_FLS_RUNS 128 /* runs of output rows of a strip (2*KH - 1 at most) */
 
-/* Lines per strip where the form takes the plan (values only), else 0. */
-static int64_t KFN(fls_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
+/* Lines per strip where the form takes the plan (values only), else 0;
+ * *kh, *ph: the H kernel and pad (the windows clipped to the plane). */
+static int64_t KFN(fls_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi, int64_t *kh, int64_t *ph)
 {
     if (wi || p->desc.window != MAXPOOL_WINDOW_FIXED || p->rank > 2 || !g->grid || g->S != 1 || g->d != 1 ||
-        g->step[1] != 1 || g->K > 64)
+        g->step[1] != 1 || g->K > 64 || g->v0 > 0)
         return 0;
-    if (p->rank == 2 && p->axis[0].stride != 1)
-        return 0;
-    const int64_t O1 = g->out[1], O2 = g->out[2];
-    int64_t kh = 0;
-    for (int64_t y = 0; y < O1; ++y) {
-        if (g->cn[1][y] == 0 || (y > 0 && g->st[1][y] < g->st[1][y - 1]))
+    *kh = 1;
+    *ph = 0;
+    if (p->rank == 2) {
+        if (p->axis[0].stride != 1 || p->axis[0].kernel > 64)
             return 0;
-        kh = g->cn[1][y] > kh ? g->cn[1][y] : kh;
+        *kh = p->axis[0].kernel;
+        *ph = p->axis[0].pad_begin;
     }
-    if (kh > GEN_FLS_RUNS / 2)
-        return 0;
+    const int64_t O1 = g->out[1], O2 = g->out[2], H = g->in[1];
+    for (int64_t y = 0; y < O1; ++y) { /* the stride-1 windows, clipped: none empty */
+        const int64_t a = y - *ph > 0 ? y - *ph : 0, b = y - *ph + *kh < H ? y - *ph + *kh : H;
+        if (b <= a || g->st[1][y] != a || g->cn[1][y] != b - a)
+            return 0;
+    }
     if (g->fe)
         for (int64_t o = 0; o < O2; ++o)
             if (g->cn[2][o] == 0)
                 return 0;
     const int64_t Ls = O2 + g->K - 1, cap = (int64_t)(GEN_FLS_BYTES / sizeof(GKT));
-    const int64_t nl = (cap - 2 * (g->K + 2 * VN)) / (Ls + O2);
-    return nl < kh || nl < 1 ? 0 : nl;
-}
-
-/* dst[i] = comb(a[i], b[i]) for i < n (rounded up to whole vectors), keys. */
-GAI void KFN(fls_comb)(GKT *dst, const GKT *a, const GKT *b, int64_t n, const int prop)
-{
-    for (int64_t i = 0; i < n; i += VN) {
-        const VT va = VK_LOAD(a + i), vb = VK_LOAD(b + i);
-        VK_STORE(dst + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
-    }
+    const int64_t nl = (cap - 2 * (g->K + 3 * VN)) / (Ls + O2);
+    return nl < *kh || nl < 1 ? 0 : nl;
 }
 
 /* One input line xl to the padded line d (Ls keys; the stores run up to
  * VN past it). Each element as comb(neutral, x): itself, or under NaN
  * ignore a NaN as the neutral value (and no loop a compiler would turn
  * into a memcpy call). */
-GAI void KFN(fls_line)(const KFN(geo) * g, const GT *xl, GKT *d, int64_t Ls, const VT nv, const int prop)
+__attribute__((noinline)) static void KFN(fls_line)(const KFN(geo) * g, const GT *xl, GKT *d, int64_t Ls, int prop)
 {
+    const VT nv = V_SET1(g->neutral);
 #define GEN_FLS_LEAF(v) (prop ? V_MAXP(nv, v) : V_MAX(nv, v))
     const int64_t W = g->in[2], pb = -g->v0, ub = W + pb < Ls ? W + pb : Ls, n = ub - pb;
     for (int64_t u = 0; u < pb; u += VN)
@@ -144,110 +139,67 @@ static int64_t KFN(fls_span)(int64_t c)
     return best;
 }
 
-/* The taps off[0..nt) (off[0] = 0) of s at i combined in order; NT > 0:
- * nt a constant (the loop unrolled). */
-GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, const int NT, const int prop)
+/* The taps off[0..nt) (off[0] = 0) of s at i (and i + VN: *r1) combined
+ * in order. */
+GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, VT *r1, const int two, const int prop)
 {
-    VT r = VK_LOAD(s + i);
-    if (NT > 0) {
-        GEN_UNROLL
-        for (int j = 1; j < NT; ++j) {
-            const VT v = VK_LOAD(s + off[j] + i);
-            r = prop ? V_MAXP(r, v) : V_MAX(r, v);
+    VT r = VK_LOAD(s + i), q = two ? VK_LOAD(s + i + VN) : r;
+    for (int j = 1; j < nt; ++j) {
+        const GKT *sj = s + off[j] + i;
+        const VT v = VK_LOAD(sj);
+        r = prop ? V_MAXP(r, v) : V_MAX(r, v);
+        if (two) {
+            const VT w = VK_LOAD(sj + VN);
+            q = prop ? V_MAXP(q, w) : V_MAX(q, w);
         }
-    } else
-        for (int j = 1; j < nt; ++j) {
-            const VT v = VK_LOAD(s + off[j] + i);
-            r = prop ? V_MAXP(r, v) : V_MAX(r, v);
-        }
+    }
+    if (two)
+        *r1 = q;
     return r;
 }
 
-/* fn(.., NT) with the tap count nt a constant where it is 2 to 5 */
-#define GEN_FLS_NT(nt, CALL)                                                                                       \
-    do {                                                                                                           \
-        switch (nt) {                                                                                              \
-        case 2: CALL(2); break;                                                                                    \
-        case 3: CALL(3); break;                                                                                    \
-        case 4: CALL(4); break;                                                                                    \
-        case 5: CALL(5); break;                                                                                    \
-        default: CALL(0); break;                                                                                   \
-        }                                                                                                          \
-    } while (0)
-
-/* Output elements [0, n) at yo: comb(init, the taps of s) (or without init:
- * first-element start); for f16, whether some result is a NaN. */
-GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int64_t n, const VT init, const int fe,
-                           const int NT, const int prop)
+/* Output elements [0, n) at yo: comb(init, the taps of s); for f16,
+ * whether some result is a NaN. */
+GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int64_t n, const VT init, const int prop)
 {
     uint64_t fix = 0;
-    VT r;
-#define GEN_FLS_R(i)                                                                                               \
-    do {                                                                                                           \
-        r = KFN(fls_tv)(s, off, nt, (i), NT, prop);                                                                    \
-        if (!fe)                                                                                                   \
-            r = prop ? V_MAXP(init, r) : V_MAX(init, r);                                                           \
-    } while (0)
+    VT r, r1;
+#define GEN_FLS_I(v) (prop ? V_MAXP(init, v) : V_MAX(init, v))
     int64_t i = 0;
-    for (; i + VN <= n; i += VN) {
-        GEN_FLS_R(i);
-        fix |= (uint64_t)V_NANFIX(r);
+    for (; i + 2 * VN <= n; i += 2 * VN) {
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, i, &r1, 1, prop));
+        r1 = GEN_FLS_I(r1);
+        fix |= (uint64_t)V_NANFIX(r) | (uint64_t)V_NANFIX(r1);
         V_STORE(yo + i, r);
+        V_STORE(yo + i + VN, r1);
     }
-    if (i < n) {
+    for (; i < n; i += VN) {
+        const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, at, &r1, 0, prop));
         if (n >= VN) {
-            GEN_FLS_R(n - VN);
             fix |= (uint64_t)V_NANFIX(r);
-            V_STORE(yo + n - VN, r);
+            V_STORE(yo + at, r);
         } else {
-            GEN_FLS_R(0);
             fix |= (uint64_t)V_NANFIX(r) & (((uint64_t)1 << n) - 1);
             V_STOREN(yo, r, n);
         }
     }
-#undef GEN_FLS_R
+#undef GEN_FLS_I
     return fix;
 }
 
-/* A run of output rows: rows [y, y + n) of a strip, the first's window c
- * lines from a (relative to the strip), each next row one line further
- * down; emitted at span length P. */
-typedef struct KFN(flsr) {
-    int64_t y, n, a, c, P;
-} KFN(flsr);
-
-/* The runs of output rows [ya, yb) (lines from la), for H spans Ph; their number. */
-static int KFN(fls_runs)(const KFN(geo) * g, int64_t ya, int64_t yb, int64_t la, int64_t Ph, KFN(flsr) * run)
-{
-    const int64_t *const st1 = g->st[1], *const cn1 = g->cn[1];
-    int nr = 0;
-    for (int64_t yy = ya; yy < yb;) {
-        const int64_t c = cn1[yy], a = st1[yy] - la;
-        int64_t ye = yy + 1;
-        while (ye < yb && cn1[ye] == c && st1[ye] - la == a + (ye - yy))
-            ++ye;
-        const int64_t P2 = GEN_FLS_P2(c);
-        run[nr].y = yy;
-        run[nr].n = ye - yy;
-        run[nr].a = a;
-        run[nr].c = c;
-        run[nr].P = P2 < Ph ? P2 : Ph;
-        ++nr;
-        yy = ye;
-    }
-    return nr;
-}
-
-/* Output rows [ya, yb) of plane nc (lines [la, lb) of the plane): the runs
- * run[0..nr), W spans Pw (final taps offw[0..ntw)), H spans up to Ph. */
+/* Output rows [ya, yb) of plane nc: U line j is the W result of plane line
+ * ya - ph + j, j < nu = yb - ya + kh - 1 (the neutral value for lines
+ * outside the plane); W spans Pw (final taps offw[0..ntw)), H spans Ph
+ * (final taps offh[0..nth)). */
 GAI void KFN(fls_strip)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t nc,
-                        int64_t ya, int64_t yb, GKT *T, GKT *U, const KFN(flsr) * run, int nr, int64_t Pw,
-                        const int64_t *offw, int ntw, int64_t Ph, const int prop)
+                        int64_t ya, int64_t yb, GKT *T, GKT *U, int64_t kh, int64_t ph, int64_t Pw,
+                        const int64_t *offw, int ntw, int64_t Ph, const int64_t *offh, int nth, const int prop)
 {
-    const int64_t W = g->in[2], O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1;
-    const int64_t *const st1 = g->st[1], *const cn1 = g->cn[1];
-    const int64_t la = st1[ya], lb = st1[yb - 1] + cn1[yb - 1], nl = lb - la;
-    const VT nv = V_SET1(g->neutral), init = V_SET1(g->init);
+    const int64_t W = g->in[2], H = g->in[1], O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1;
+    const int64_t nu = yb - ya + kh - 1, l0 = ya - ph; /* U line j: plane line l0 + j */
+    const int64_t la = l0 > 0 ? l0 : 0, lb = l0 + nu < H ? l0 + nu : H, nl = lb - la;
+    const VT nv = V_SET1(g->neutral), init = V_SET1(g->init); /* first-element start: from the neutral value */
     const GT *xp = x + nc * p->in_spatial + la * W;
     /* 1. the lines, padded */
     const int64_t pb = -g->v0, ub = W + pb < Ls ? W + pb : Ls, n = ub - pb;
@@ -267,98 +219,71 @@ GAI void KFN(fls_strip)(const struct maxpool_plan *p, const KFN(geo) * g, const 
         }
     } else
         for (int64_t l = 0; l < nl; ++l)
-            KFN(fls_line)(g, xp + l * W, T + l * Ls, Ls, nv, prop);
-    /* 2. W levels, each line's W result to U */
+            KFN(fls_line)(g, xp + l * W, T + l * Ls, Ls, prop);
+    /* 2. W levels, each line's W result to U (lines outside the plane: neutral) */
     const int64_t N = nl * Ls;
     for (int64_t P = 1; P < Pw; P *= 2)
         for (int64_t i = 0; i < N - P; i += VN) {
             const VT va = VK_LOAD(T + i), vb = VK_LOAD(T + P + i);
             VK_STORE(T + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
         }
-#define GEN_FLS_WF(NT)                                                                                             \
-    for (int64_t l = 0; l < nl; ++l)                                                                               \
-        for (int64_t o = 0; o < O2; o += VN)                                                                       \
-            VK_STORE(U + l * O2 + o, KFN(fls_tv)(T + l * Ls, offw, ntw, o, NT, prop))
-    if (ntw == 1)
-        GEN_FLS_WF(1);
-    else
-        GEN_FLS_NT(ntw, GEN_FLS_WF);
-#undef GEN_FLS_WF
-    /* 3. H levels, the runs at their level */
-    GT *yp = y + (nc * O1 + ya) * O2;
-    for (int64_t P = 1;; P *= 2) {
-        for (int r = 0; r < nr; ++r) {
-            if (run[r].P != P)
-                continue;
-            int64_t off[GEN_FLS_TAPS];
-            const int nt = KFN(fls_taps)(run[r].c, P, O2, off);
-            uint64_t fix;
-#define GEN_FLS_EM(NT)                                                                                             \
-    fix = KFN(fls_emit)(yp + (run[r].y - ya) * O2, U + run[r].a * O2, off, nt, run[r].n * O2, init, g->fe, NT, prop)
-            if (nt == 1)
-                GEN_FLS_EM(1);
-            else
-                GEN_FLS_NT(nt, GEN_FLS_EM);
-#undef GEN_FLS_EM
-#if GEN_TYPE == GEN_F16
-            if (fix)
-                for (int64_t q = run[r].y; q < run[r].y + run[r].n; ++q)
-                    KFN(fl_nanfix)(p, g, x, y, nc * O1 + q, prop);
-#else
-            (void)fix;
-#endif
+    GKT *const Ur = U + (la - l0) * O2;
+    for (int64_t i = 0; i < (la - l0) * O2; i += VN)
+        VK_STORE(U + i, nv);
+    for (int64_t l = 0; l < nl; ++l)
+        for (int64_t o = 0; o < O2; o += 2 * VN) {
+            VT r1;
+            const VT r = KFN(fls_tv)(T + l * Ls, offw, ntw, o, &r1, 1, prop);
+            VK_STORE(Ur + l * O2 + o, r);
+            VK_STORE(Ur + l * O2 + o + VN, r1);
         }
-        if (P >= Ph)
-            break;
-        const int64_t m = (nl - 2 * P + 1) * O2;
+    for (int64_t i = (lb - l0) * O2; i < nu * O2; i += VN)
+        VK_STORE(U + i, nv);
+    /* 3. H levels, then the rows */
+    for (int64_t P = 1; P < Ph; P *= 2) {
+        const int64_t m = (nu - P) * O2;
         for (int64_t i = 0; i < m; i += VN) {
             const VT va = VK_LOAD(U + i), vb = VK_LOAD(U + P * O2 + i);
             VK_STORE(U + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
         }
     }
+    const uint64_t fix = KFN(fls_emit)(y + (nc * O1 + ya) * O2, U, offh, nth, (yb - ya) * O2, g->fe ? nv : init, prop);
+#if GEN_TYPE == GEN_F16
+    if (fix)
+        for (int64_t q = ya; q < yb; ++q)
+            KFN(fl_nanfix)(p, g, x, y, nc * O1 + q, prop);
+#else
+    (void)fix;
+#endif
 #if GFLOAT
     if (g->fe && !prop)
         for (int64_t yy = ya; yy < yb; ++yy)
-            if (KFN(fl_linenan)(g, x + nc * p->in_spatial + st1[yy] * W))
+            if (KFN(fl_linenan)(g, x + nc * p->in_spatial + g->st[1][yy] * W))
                 KFN(fl_fefix)(p, g, x, y, nc * O1 + yy);
 #endif
 }
 
-/* Tasks (output rows) [t0, t1) in strips (the runs of a strip kept for the
- * next strip of the same rows: whole planes). */
+/* Tasks (output rows) [t0, t1) in strips of at most nlmax - kh + 1 rows. */
 __attribute__((noinline)) static void KFN(fls_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                    GT *y, int64_t t0, int64_t t1, int64_t nlmax, int prop)
+                                                    GT *y, int64_t t0, int64_t t1, int64_t nlmax, int64_t kh,
+                                                    int64_t ph, int prop)
 {
     alignas(64) GKT buf[GEN_FLS_BYTES / sizeof(GKT)];
-    KFN(flsr) run[GEN_FLS_RUNS];
-    int64_t offw[GEN_FLS_TAPS];
-    const int64_t O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1;
-    const int64_t *const st1 = g->st[1], *const cn1 = g->cn[1];
-    GKT *const T = buf, *const U = buf + nlmax * Ls + K + 2 * VN;
-    int64_t kh = 0;
-    for (int64_t yy = 0; yy < O1; ++yy)
-        kh = cn1[yy] > kh ? cn1[yy] : kh;
+    int64_t offw[GEN_FLS_TAPS], offh[GEN_FLS_TAPS];
+    const int64_t O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1, rmax = nlmax - kh + 1;
+    GKT *const T = buf, *const U = buf + nlmax * Ls + K + 3 * VN;
     const int64_t Pw = KFN(fls_span)(K), Ph = KFN(fls_span)(kh);
-    const int ntw = KFN(fls_taps)(K, Pw, 1, offw);
+    const int ntw = KFN(fls_taps)(K, Pw, 1, offw), nth = KFN(fls_taps)(kh, Ph, O2, offh);
 #ifdef GEN_FLS_TRACE /* tests: show that the form runs */
     fprintf(stderr, "gen_fls " GEN_FLS_STR(KPREFIX) " rows %lld\n", (long long)(t1 - t0));
 #endif
-    int64_t ra = -1, rb = -1; /* the rows of the runs */
-    int nr = 0;
     for (int64_t t = t0; t < t1;) {
         const int64_t nc = t / O1, y0 = t % O1, y1 = O1 < y0 + (t1 - t) ? O1 : y0 + (t1 - t);
-        int64_t yb = y0 + 1;
-        while (yb < y1 && st1[yb] + cn1[yb] - st1[y0] <= nlmax)
-            ++yb;
-        if (y0 != ra || yb != rb) {
-            nr = KFN(fls_runs)(g, y0, yb, st1[y0], Ph, run);
-            ra = y0;
-            rb = yb;
-        }
+        const int64_t yb = y1 - y0 < rmax ? y1 : y0 + rmax;
         if (GFLOAT && prop)
-            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, run, nr, Pw, offw, ntw, Ph, 1);
+            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, kh, ph, Pw, offw, ntw, Ph, offh, nth, 1);
         else
-            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, run, nr, Pw, offw, ntw, Ph, 0);
+            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, kh, ph, Pw, offw, ntw, Ph, offh, nth, 0);
         t += yb - y0;
     }
 }

@@ -98,9 +98,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     g.xlen = p->n * p->c * p->in_spatial;
     KFN(geo_masks)(&g);
     const int wi = p->desc.index_type != MAXPOOL_INDEX_NONE && ind != NULL;
-    const int64_t fls = KFN(fls_geo)(p, &g, wi);
+    int64_t kh, ph;
+    const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
     if (fls) { /* stride 1, log step (gen_fls.h) */
-        KFN(fls_run)(p, &g, x, y, t0, t1, fls, GFLOAT && p->nan_propagate);
+        KFN(fls_run)(p, &g, x, y, t0, t1, fls, kh, ph, GFLOAT && p->nan_propagate);
         return;
     }
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
