@@ -122,13 +122,13 @@ static int KFN(fls_taps)(int64_t c, int64_t P, int64_t stride, int64_t *off)
 }
 
 /* The span length P (a power of two <= c) that builds a window of c
- * X
- * then the final combine's taps. */
+ * elements the cheapest: log2(P) levels (a pass each, about 3 taps) then
+ * the final combine's taps (2, 3 and 5 unrolled, others dearer). */
 static int64_t KFN(fls_span)(int64_t c)
 {
-    int64_t best = 1, bc = c;
+    int64_t best = 1, bc = c + (c == 4 || c > 5 ? 4 : 0);
     for (int64_t P = 2, lv = 1; P <= c; P *= 2, ++lv) {
-        const int64_t nt = (c - 1) / P + 1, cost = 2 * lv + nt;
+        const int64_t nt = (c - 1) / P + 1, cost = 3 * lv + nt + (nt == 4 || nt > 5 ? 4 : 0);
         if (cost < bc && nt <= GEN_FLS_TAPS) {
             bc = cost;
             best = P;
@@ -140,34 +140,48 @@ static int64_t KFN(fls_span)(int64_t c)
 }
 
 /* The taps off[0..nt) (off[0] = 0) of s at i (and i + VN: *r1) combined
- * in order. */
-GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, VT *r1, const int two, const int prop)
+ * in order; NT > 0: nt is NT (the loop unrolled). */
+GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, VT *r1, const int two, const int NT,
+                   const int prop)
 {
     VT r = VK_LOAD(s + i), q = two ? VK_LOAD(s + i + VN) : r;
-    for (int j = 1; j < nt; ++j) {
-        const GKT *sj = s + off[j] + i;
-        const VT v = VK_LOAD(sj);
-        r = prop ? V_MAXP(r, v) : V_MAX(r, v);
-        if (two) {
-            const VT w = VK_LOAD(sj + VN);
-            q = prop ? V_MAXP(q, w) : V_MAX(q, w);
-        }
-    }
+#define GEN_FLS_TAP(j)                                                                                             \
+    do {                                                                                                           \
+        const GKT *sj = s + off[j] + i;                                                                            \
+        const VT v = VK_LOAD(sj);                                                                                  \
+        r = prop ? V_MAXP(r, v) : V_MAX(r, v);                                                                     \
+        if (two) {                                                                                                 \
+            const VT w = VK_LOAD(sj + VN);                                                                         \
+            q = prop ? V_MAXP(q, w) : V_MAX(q, w);                                                                 \
+        }                                                                                                          \
+    } while (0)
+    if (NT > 0) {
+        GEN_UNROLL
+        for (int j = 1; j < NT; ++j)
+            GEN_FLS_TAP(j);
+    } else
+        for (int j = 1; j < nt; ++j)
+            GEN_FLS_TAP(j);
+#undef GEN_FLS_TAP
     if (two)
         *r1 = q;
     return r;
 }
 
+/* CALL(NT): the taps not unrolled (build time) */
+#define GEN_FLS_NT(nt, CALL) CALL(0)
+
 /* Output elements [0, n) at yo: comb(init, the taps of s); for f16,
  * whether some result is a NaN. */
-GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int64_t n, const VT init, const int prop)
+GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int64_t n, const VT init, const int NT,
+                           const int prop)
 {
     uint64_t fix = 0;
     VT r, r1;
 #define GEN_FLS_I(v) (prop ? V_MAXP(init, v) : V_MAX(init, v))
     int64_t i = 0;
     for (; i + 2 * VN <= n; i += 2 * VN) {
-        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, i, &r1, 1, prop));
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, i, &r1, 1, NT, prop));
         r1 = GEN_FLS_I(r1);
         fix |= (uint64_t)V_NANFIX(r) | (uint64_t)V_NANFIX(r1);
         V_STORE(yo + i, r);
@@ -175,7 +189,7 @@ GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int
     }
     for (; i < n; i += VN) {
         const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
-        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, at, &r1, 0, prop));
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, at, &r1, 0, 0, prop));
         if (n >= VN) {
             fix |= (uint64_t)V_NANFIX(r);
             V_STORE(yo + at, r);
@@ -188,21 +202,11 @@ GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int
     return fix;
 }
 
-/* Output rows [ya, yb) of plane nc: U line j is the W result of plane line
- * ya - ph + j, j < nu = yb - ya + kh - 1 (the neutral value for lines
- * outside the plane); W spans Pw (final taps offw[0..ntw)), H spans Ph
- * (final taps offh[0..nth)). */
-GAI void KFN(fls_strip)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t nc,
-                        int64_t ya, int64_t yb, GKT *T, GKT *U, int64_t kh, int64_t ph, int64_t Pw,
-                        const int64_t *offw, int ntw, int64_t Ph, const int64_t *offh, int nth, const int prop)
+/* The padded lines (fls_line), the common borders inline. */
+GAI void KFN(fls_copy)(const KFN(geo) * g, const GT *xp, GKT *T, int64_t nl, int64_t Ls, const int prop)
 {
-    const int64_t W = g->in[2], H = g->in[1], O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1;
-    const int64_t nu = yb - ya + kh - 1, l0 = ya - ph; /* U line j: plane line l0 + j */
-    const int64_t la = l0 > 0 ? l0 : 0, lb = l0 + nu < H ? l0 + nu : H, nl = lb - la;
-    const VT nv = V_SET1(g->neutral), init = V_SET1(g->init); /* first-element start: from the neutral value */
-    const GT *xp = x + nc * p->in_spatial + la * W;
-    /* 1. the lines, padded */
-    const int64_t pb = -g->v0, ub = W + pb < Ls ? W + pb : Ls, n = ub - pb;
+    const int64_t W = g->in[2], pb = -g->v0, ub = W + pb < Ls ? W + pb : Ls, n = ub - pb;
+    const VT nv = V_SET1(g->neutral);
     if (pb <= VN && Ls - ub <= VN && n >= VN) {
         GKT *d = T;
         for (int64_t l = 0; l < nl; ++l, xp += W, d += Ls) {
@@ -220,34 +224,98 @@ GAI void KFN(fls_strip)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     } else
         for (int64_t l = 0; l < nl; ++l)
             KFN(fls_line)(g, xp + l * W, T + l * Ls, Ls, prop);
-    /* 2. W levels, each line's W result to U (lines outside the plane: neutral) */
-    const int64_t N = nl * Ls;
-    for (int64_t P = 1; P < Pw; P *= 2)
-        for (int64_t i = 0; i < N - P; i += VN) {
-            const VT va = VK_LOAD(T + i), vb = VK_LOAD(T + P + i);
-            VK_STORE(T + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
-        }
-    GKT *const Ur = U + (la - l0) * O2;
-    for (int64_t i = 0; i < (la - l0) * O2; i += VN)
-        VK_STORE(U + i, nv);
+}
+
+/* One level in place: b[i] = comb(b[i], b[i + off]), i < m (whole vectors). */
+GAI void KFN(fls_lev)(GKT *b, int64_t off, int64_t m, const int prop)
+{
+    for (int64_t i = 0; i < m; i += VN) {
+        const VT va = VK_LOAD(b + i), vb = VK_LOAD(b + off + i);
+        VK_STORE(b + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
+    }
+}
+
+/* Each of nl lines' W result (taps offw[0..ntw) of T, line stride Ls) to Ur
+ * at stride O2 (whole pairs of vectors: up to 2*VN past a line). */
+GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2, const int64_t *offw, int ntw,
+                       const int NT, const int prop)
+{
     for (int64_t l = 0; l < nl; ++l)
         for (int64_t o = 0; o < O2; o += 2 * VN) {
             VT r1;
-            const VT r = KFN(fls_tv)(T + l * Ls, offw, ntw, o, &r1, 1, prop);
+            const VT r = KFN(fls_tv)(T + l * Ls, offw, ntw, o, &r1, 1, NT, prop);
             VK_STORE(Ur + l * O2 + o, r);
             VK_STORE(Ur + l * O2 + o + VN, r1);
         }
+}
+
+/* CALL(P) with the NaN rule as the constant P */
+#define GEN_FLS_PROP(CALL)                                                                                         \
+    do {                                                                                                           \
+        if (GFLOAT && prop)                                                                                        \
+            CALL(1);                                                                                               \
+        else                                                                                                       \
+            CALL(0);                                                                                               \
+    } while (0)
+
+/* Output rows [ya, yb) of plane nc: U line j is the W result of plane line
+ * ya - ph + j, j < nu = yb - ya + kh - 1 (the neutral value for lines
+ * outside the plane); W spans Pw (final taps offw[0..ntw)), H spans Ph
+ * (final taps offh[0..nth)). */
+__attribute__((noinline)) static void KFN(fls_strip)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                      GT *y, int64_t nc, int64_t ya, int64_t yb, GKT *T, GKT *U,
+                                                      int64_t kh, int64_t ph, int64_t Pw, const int64_t *offw, int ntw,
+                                                      int64_t Ph, const int64_t *offh, int nth, int prop)
+{
+    const int64_t W = g->in[2], H = g->in[1], O1 = g->out[1], O2 = g->out[2], K = g->K, Ls = O2 + K - 1;
+    const int64_t nu = yb - ya + kh - 1, l0 = ya - ph; /* U line j: plane line l0 + j */
+    const int64_t la = l0 > 0 ? l0 : 0, lb = l0 + nu < H ? l0 + nu : H, nl = lb - la;
+    const VT nv = V_SET1(g->neutral), init = V_SET1(g->fe ? g->neutral : g->init); /* first-element start: from the neutral value */
+    const GT *xp = x + nc * p->in_spatial + la * W;
+    /* 1. the lines, padded */
+#define GEN_FLS_C(P_) KFN(fls_copy)(g, xp, T, nl, Ls, P_)
+    GEN_FLS_PROP(GEN_FLS_C);
+#undef GEN_FLS_C
+    /* 2. W levels, each line's W result to U (lines outside the plane: neutral) */
+    for (int64_t P = 1; P < Pw; P *= 2) {
+#define GEN_FLS_L(P_) KFN(fls_lev)(T, P, nl * Ls - P, P_)
+        GEN_FLS_PROP(GEN_FLS_L);
+#undef GEN_FLS_L
+    }
+    GKT *const Ur = U + (la - l0) * O2;
+    for (int64_t i = 0; i < (la - l0) * O2; i += VN)
+        VK_STORE(U + i, nv);
+#define GEN_FLS_W2(NT_, P_) KFN(fls_wfin)(T, Ur, nl, Ls, O2, offw, ntw, NT_, P_)
+#define GEN_FLS_W(NT_)                                                                                             \
+    do {                                                                                                           \
+        if (GFLOAT && prop)                                                                                        \
+            GEN_FLS_W2(NT_, 1);                                                                                    \
+        else                                                                                                       \
+            GEN_FLS_W2(NT_, 0);                                                                                    \
+    } while (0)
+    GEN_FLS_NT(ntw, GEN_FLS_W);
+#undef GEN_FLS_W
+#undef GEN_FLS_W2
     for (int64_t i = (lb - l0) * O2; i < nu * O2; i += VN)
         VK_STORE(U + i, nv);
     /* 3. H levels, then the rows */
     for (int64_t P = 1; P < Ph; P *= 2) {
-        const int64_t m = (nu - P) * O2;
-        for (int64_t i = 0; i < m; i += VN) {
-            const VT va = VK_LOAD(U + i), vb = VK_LOAD(U + P * O2 + i);
-            VK_STORE(U + i, prop ? V_MAXP(va, vb) : V_MAX(va, vb));
-        }
+#define GEN_FLS_L(P_) KFN(fls_lev)(U, P * O2, (nu - P) * O2, P_)
+        GEN_FLS_PROP(GEN_FLS_L);
+#undef GEN_FLS_L
     }
-    const uint64_t fix = KFN(fls_emit)(y + (nc * O1 + ya) * O2, U, offh, nth, (yb - ya) * O2, g->fe ? nv : init, prop);
+    uint64_t fix;
+    GT *const yo = y + (nc * O1 + ya) * O2;
+    const int64_t no = (yb - ya) * O2;
+#define GEN_FLS_E(NT_)                                                                                             \
+    do {                                                                                                           \
+        if (GFLOAT && prop)                                                                                        \
+            fix = KFN(fls_emit)(yo, U, offh, nth, no, init, NT_, 1);                                               \
+        else                                                                                                       \
+            fix = KFN(fls_emit)(yo, U, offh, nth, no, init, NT_, 0);                                               \
+    } while (0)
+    GEN_FLS_NT(nth, GEN_FLS_E);
+#undef GEN_FLS_E
 #if GEN_TYPE == GEN_F16
     if (fix)
         for (int64_t q = ya; q < yb; ++q)
@@ -280,10 +348,7 @@ __attribute__((noinline)) static void KFN(fls_run)(const struct maxpool_plan *p,
     for (int64_t t = t0; t < t1;) {
         const int64_t nc = t / O1, y0 = t % O1, y1 = O1 < y0 + (t1 - t) ? O1 : y0 + (t1 - t);
         const int64_t yb = y1 - y0 < rmax ? y1 : y0 + rmax;
-        if (GFLOAT && prop)
-            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, kh, ph, Pw, offw, ntw, Ph, offh, nth, 1);
-        else
-            KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, kh, ph, Pw, offw, ntw, Ph, offh, nth, 0);
+        KFN(fls_strip)(p, g, x, y, nc, y0, yb, T, U, kh, ph, Pw, offw, ntw, Ph, offh, nth, prop);
         t += yb - y0;
     }
 }
