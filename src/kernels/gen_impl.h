@@ -87,6 +87,9 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#ifndef GEN_NCHW_ONLY
+#include "gen_fls.h"
+#endif
 #include "gen_fli.h"
 #ifndef GEN_NCHW_ONLY /* f32 (gen_f32_<isa>.c): channels-first only, f32_nhwc_* keep channels-last */
 #include "gen_clw.h"
@@ -108,6 +111,14 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
     KFN(geo_masks)(&g);
+#ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
+    int64_t kh, ph;
+    const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
+    if (fls) { /* stride 1, log step (gen_fls.h) */
+        KFN(fls_run)(p, &g, x, y, t0, t1, fls, kh, ph, GFLOAT && p->nan_propagate);
+        return;
+    }
+#endif
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);

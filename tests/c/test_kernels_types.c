@@ -816,6 +816,71 @@ static void small_rows(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* Stride-1 windows of 3 to 15 taps (the log-step form, gen_fls.h: values
+ * only, channels-first, rank 1 and 2, stride 1 and dilation 1 on both
+ * axes): planes narrower and wider than a vector, odd sizes, pads up to
+ * k - 1 and unequal, H kernels 1 to 15, ceil rounding; dilated and strided
+ * windows and indices beside them (other forms). Inputs: NaN runs, the
+ * start values only, ties of small values and the extremes, and (floats)
+ * a NaN at every flat offset i % 37 == pos on ties of {-0, +0}, -inf or
+ * the lowest value (every lane position of every vector width), under both
+ * NaN rules and both starts. */
+static void stride1_large(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t widths[] = {1, 2, 3, 5, 7, 8, 13, 16, 17, 20, 31, 32, 33, 40, 63, 64, 65, 70, 130};
+    const int n = quick ? 60 : 260;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = ts_rng_chance(r, 1, 5) ? 1 : 2;
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        if (!ts_rng_chance(r, 1, 6))
+            d.index_type = MAXPOOL_INDEX_NONE;
+        int64_t shape[4] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 4), 1, 1};
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            const int64_t k = ts_rng_range(r, last ? 3 : 1, ts_rng_chance(r, 1, 3) ? 15 : 7);
+            d.kernel[a] = k;
+            d.stride[a] = ts_rng_chance(r, 1, 12) ? 2 : 1;
+            d.dilation[a] = ts_rng_chance(r, 1, 12) ? 2 : 1;
+            const int64_t pmax = k - 1 < 7 ? k - 1 : 7;
+            d.pad_begin[a] = ts_rng_chance(r, 1, 2) ? k / 2 : ts_rng_range(r, 0, pmax);
+            d.pad_end[a] = ts_rng_chance(r, 1, 2) ? d.pad_begin[a] : ts_rng_range(r, 0, pmax);
+            d.rounding = ts_rng_chance(r, 1, 4) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            shape[2 + a] = last ? widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)]
+                                : ts_rng_range(r, 1, 25);
+        }
+        char what[256];
+        snprintf(what, sizeof what, "stride1 %s #%d rank %d nan=%d init=%d idx=%d shape %lldx%lldx%lldx%lld k%lldx%lld p%lld/%lld,%lld/%lld",
+                 g_tname[dt], i, rank, (int)d.nan_policy, (int)d.window_init, (int)d.index_type,
+                 (long long)shape[0], (long long)shape[1], (long long)shape[2], (long long)shape[3],
+                 (long long)d.kernel[0], (long long)d.kernel[rank - 1], (long long)d.pad_begin[0],
+                 (long long)d.pad_end[0], (long long)d.pad_begin[rank - 1], (long long)d.pad_end[rank - 1]);
+        int kind = ts_rng_chance(r, 1, 4) ? 2 : (dt <= MAXPOOL_BF16 && ts_rng_chance(r, 2, 3)) ? 1 : 0;
+        const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3];
+        if (dt <= MAXPOOL_BF16 && ts_rng_chance(r, 1, 2) && ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0])) {
+            const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+            const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+            const uint64_t ninf = dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u;
+            const uint64_t low = dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu;
+            const uint64_t nz = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+            const int64_t period = 37, pos = ts_rng_range(r, 0, period - 1);
+            const int bg = (int)ts_rng_range(r, 0, 2);
+            g_fill_n = ni;
+            for (int64_t j = 0; j < ni; ++j)
+                g_fill[j] = j % period == pos                 ? nan1
+                            : j % period == (pos + 17) % period ? nan2
+                            : bg == 0                         ? (ts_rng_chance(r, 1, 2) ? nz : 0)
+                            : bg == 1                         ? (ts_rng_chance(r, 1, 2) ? ninf : low)
+                                                              : (ts_rng_chance(r, 1, 3) ? nz : ts_rng_chance(r, 1, 2) ? 0 : ninf);
+            kind = 3;
+        }
+        check_case(&d, shape, r, kind, what);
+    }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -836,6 +901,7 @@ int main(void)
         nhwc_rows(&r, (maxpool_dtype)dt, quick);
         global_windows(&r, (maxpool_dtype)dt, quick);
         small_rows(&r, (maxpool_dtype)dt, quick);
+        stride1_large(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
