@@ -464,7 +464,7 @@ CF_AI void k3s2_groups3(k3s2_chain *const chs, const int *use, int64_t h0, int64
         for (int j = s_in; j < 3; ++j) {
             if (!use[j])
                 continue;
-            VF b, e;
+            VF b, e = vinit; /* e: set by k3s2_rowres under fe (a run-time value here) */
             VI q;
             k3s2_rowres(&chs[j], h0, inw, u, g, border, vinit, &b, &q, &e, l0, h1, h2, prop, wi, fe);
             if (!have) {

@@ -797,8 +797,8 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
  * strips of one vector, whose half-line stores cannot go out non-temporally
  * (1x64x224x224, both with the levels then: k9 3.5 -> 2.3 ms, k13 3.7 ->
  * 2.6 ms). */
-VP_SQUARE(2, 2, 2)
-VP_SQUARE(3, 2, 2)
+/* (2x2 and 3x3 windows of the common kind go to f32_nchw_gen, gen_match.c:
+ * the rest of them takes the generic P = 2 instance; build time) */
 VP_SQUARE(5, 4, 2)
 VP_SQUARE(7, 4, 2)
 VP_SQUARE(9, 8, 2)
@@ -818,8 +818,6 @@ static vp_kernel_fn vp_pick(int64_t kh, int64_t kw, int fe)
 #define VP_IF_SQUARE(k_)                                                                                           \
     if (kh == k_ && kw == k_)                                                                                      \
         return fe ? vp_k##k_##_fe : vp_k##k_;
-    VP_IF_SQUARE(2)
-    VP_IF_SQUARE(3)
     VP_IF_SQUARE(5)
     VP_IF_SQUARE(7)
     VP_IF_SQUARE(9)

@@ -90,7 +90,9 @@
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
+#ifndef GEN_NCHW_ONLY /* (f32 with indices: adaptive heads, rows of one vector, gen_cfs.h) */
 #include "gen_fli.h"
+#endif
 #ifndef GEN_NCHW_ONLY /* f32 (gen_f32_<isa>.c): channels-first only, f32_nhwc_* keep channels-last */
 #include "gen_clw.h"
 #endif
@@ -120,10 +122,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     }
 #endif
     KFN(geo_flat)(&g, wi, GFLOAT && p->nan_propagate);
+#ifndef GEN_NCHW_ONLY
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
+#endif
     if (wi && KFN(cfs_geo)(p, &g)) { /* rows of one vector with indices (gen_cfs.h) */
         KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
