@@ -34,20 +34,6 @@ GEN_MATCH(u16, MAXPOOL_U16)
 GEN_MATCH(i32, MAXPOOL_I32)
 GEN_MATCH(i64, MAXPOOL_I64)
 
-/* f32 channels-first: the plans where the gen forms beat the f32 kernels,
- * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
- * planes (global pooling, any window kind, with or without indices); with
- * indices, adaptive windows of rank 1 and 2; else values only,
- * fixed undilated windows of at most 8 taps per axis, pads smaller than the
- * window (real networks' kind), W stride 1 or 2 (the W-first form, gen_fl.h):
- *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
- *    0.68-0.92 of their time); 1-D goes to f32_ncw_s1 (gen 1.7x slower);
- *    larger stride-1 kernels to the s1 kernels (log-step passes);
- *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
- *    wide (0.75-0.8 of its time at 13-28, 1.06 at 40 and 112);
- *  - W stride 2 where f32_nchw_k2s2 takes it: never (gen 1.1-1.6x slower);
- *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
- *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
 /* Every window a whole plane (gen_glob.h's gl_is, in closed form: the window
  * arrays are filled after kernel selection) */
 static int gen_global(const struct maxpool_plan *p)
@@ -64,11 +50,25 @@ static int gen_global(const struct maxpool_plan *p)
     return 1;
 }
 
+/* f32 channels-first: the plans where the gen forms beat the f32 kernels,
+ * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
+ * planes (global pooling, any window kind, with or without indices); with
+ * indices, adaptive windows of rank 1 and 2; else values only,
+ * fixed undilated windows of at most 8 taps per axis, pads smaller than the
+ * window (real networks' kind), W stride 1 or 2 (the W-first form, gen_fl.h):
+ *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
+ *    0.68-0.92 of their time); 1-D goes to f32_ncw_s1 (gen 1.7x slower);
+ *    larger stride-1 kernels to the s1 kernels (log-step passes);
+ *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
+ *    wide (0.75-0.8 of its time at 13-28, 1.06 at 40 and 112);
+ *  - W stride 2 where f32_nchw_k2s2 takes it: never (gen 1.1-1.6x slower);
+ *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
+ *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
 int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
 {
     if (!gen_match(p, MAXPOOL_F32, MAXPOOL_CHANNELS_FIRST))
         return 0;
-    if (gen_global(p)) /* windows of whole planes (gen_glob.h): 1x512x7x7 -> 1x1 about 2x the floor, f32 linesfirst 38-54x */
+    if (gen_global(p)) /* gen_glob.h: 1x512x7x7 -> 1x1 about 2x the floor, f32 lines first 38-54x */
         return 1;
     if (p->desc.index_type != MAXPOOL_INDEX_NONE) /* adaptive heads (gen_cfs.h, lines first): 13 -> 6 1.6-2x, */
         return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->rank <= 2 && /* 14 -> 7 5x, 1-D 2x faster; 3-D not */
