@@ -17,6 +17,24 @@ typedef struct KFN(row) {
     int64_t tb;          /* toff's base (cf_run: ro[0], the table the same for rows of the same line counts) */
 } KFN(row);
 
+/* Task t = ((n*C + c)*out0 + o0)*out1 + o1 after the one of (nc, o0, o1),
+ * n = cn, c = cc: counted, not divided (the row loops of cf_task, cfs_task) */
+GAI void KFN(task_next)(const struct maxpool_plan *p, const KFN(geo) * g, int64_t *nc, int64_t *o0, int64_t *o1,
+                        int64_t *cn, int64_t *cc)
+{
+    if (++*o1 == g->out[1]) {
+        *o1 = 0;
+        if (++*o0 == g->out[0]) {
+            *o0 = 0;
+            ++*nc;
+            if (++*cc == p->c) {
+                *cc = 0;
+                ++*cn;
+            }
+        }
+    }
+}
+
 /* Output row t of plane nc (n*C + c), window rows (o0, o1): its plane,
  * output and window lines (the caller sets n, c, ro, toff). */
 GAI void KFN(row_set)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(row) * w, const GT *x, GT *y, void *ind,

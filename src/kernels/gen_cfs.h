@@ -109,17 +109,8 @@ GAI void KFN(cfs_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
     int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
     int64_t cn = nc / p->c, cc = nc % p->c;
     for (int64_t t = t0; t < t1; ++t) {
-        if (t > t0 && ++o1 == g->out[1]) {
-            o1 = 0;
-            if (++o0 == g->out[0]) {
-                o0 = 0;
-                ++nc;
-                if (++cc == p->c) {
-                    cc = 0;
-                    ++cn;
-                }
-            }
-        }
+        if (t > t0)
+            KFN(task_next)(p, g, &nc, &o0, &o1, &cn, &cc);
         KFN(row) w;
         KFN(row_set)(p, g, &w, x, y, ind, t, nc, o0, o1);
         w.n = cn;
