@@ -17,24 +17,6 @@ typedef struct KFN(row) {
     int64_t tb;          /* toff's base (cf_run: ro[0], the table the same for rows of the same line counts) */
 } KFN(row);
 
-/* Task t = ((n*C + c)*out0 + o0)*out1 + o1 after the one of (nc, o0, o1),
- * n = cn, c = cc: counted, not divided (the row loops of cf_task, cfs_task) */
-GAI void KFN(task_next)(const struct maxpool_plan *p, const KFN(geo) * g, int64_t *nc, int64_t *o0, int64_t *o1,
-                        int64_t *cn, int64_t *cc)
-{
-    if (++*o1 == g->out[1]) {
-        *o1 = 0;
-        if (++*o0 == g->out[0]) {
-            *o0 = 0;
-            ++*nc;
-            if (++*cc == p->c) {
-                *cc = 0;
-                ++*cn;
-            }
-        }
-    }
-}
-
 /* Output row t of plane nc (n*C + c), window rows (o0, o1): its plane,
  * output and window lines (the caller sets n, c, ro, toff). */
 GAI void KFN(row_set)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(row) * w, const GT *x, GT *y, void *ind,
@@ -50,6 +32,42 @@ GAI void KFN(row_set)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(row)
     w->c1 = g->cn[1][o1];
     w->R = w->c0 * w->c1;
     w->tb = 0;
+}
+
+/* The row loops' task cursor (cf_task, cfs_task): task t = ((n*C + c)*out0
+ * + o0)*out1 + o1 decoded once at the first task, then counted. */
+typedef struct KFN(tcur) {
+    int64_t nc, o0, o1, n, c;
+} KFN(tcur);
+
+GAI void KFN(tcur_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(tcur) * k, int64_t t0)
+{
+    const int64_t rows = g->out[0] * g->out[1];
+    k->nc = t0 / rows;
+    k->o0 = t0 % rows / g->out[1];
+    k->o1 = t0 % rows % g->out[1];
+    k->n = k->nc / p->c;
+    k->c = k->nc % p->c;
+}
+
+/* Row t (the cursor's task; next: advance the cursor first) into w, with its n and c. */
+GAI void KFN(tcur_row)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(tcur) * k, int next, KFN(row) * w,
+                       const GT *x, GT *y, void *ind, int64_t t)
+{
+    if (next && ++k->o1 == g->out[1]) {
+        k->o1 = 0;
+        if (++k->o0 == g->out[0]) {
+            k->o0 = 0;
+            ++k->nc;
+            if (++k->c == p->c) {
+                k->c = 0;
+                ++k->n;
+            }
+        }
+    }
+    KFN(row_set)(p, g, w, x, y, ind, t, k->nc, k->o0, k->o1);
+    w->n = k->n;
+    w->c = k->c;
 }
 
 /* Output column o gets val, the winner at spatial offset s (-1: none); fix:

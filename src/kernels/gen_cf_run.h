@@ -33,22 +33,17 @@ GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KF
 GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                      int64_t t1, const int prop, const int wi)
 {
-    const int64_t rows = g->out[0] * g->out[1], O2 = g->out[2];
+    const int64_t O2 = g->out[2];
     int64_t ro[GEN_LINES_MAX], toff[GEN_TAPS_MAX];
     KFN(lfc) lc; /* the lines-first form's chunks, made by its first row */
     lc.n = -1;
     int64_t tk0 = -1, tk1 = -1; /* the line counts toff[] was made for (-1: none yet) */
     const int64_t in1 = g->in[1], in2 = g->in[2], sp0 = g->step[0], sp1 = g->step[1];
-    /* task t = ((n*C + c)*out0 + o0)*out1 + o1, decoded once, then counted */
-    int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
-    int64_t cn = nc / p->c, cc = nc % p->c;
+    KFN(tcur) tc;
+    KFN(tcur_init)(p, g, &tc, t0);
     for (int64_t t = t0; t < t1; ++t) {
-        if (t > t0)
-            KFN(task_next)(p, g, &nc, &o0, &o1, &cn, &cc);
         KFN(row) w;
-        KFN(row_set)(p, g, &w, x, y, ind, t, nc, o0, o1);
-        w.n = cn;
-        w.c = cc;
+        KFN(tcur_row)(p, g, &tc, t > t0, &w, x, y, ind, t);
         w.ro = ro;
         w.toff = toff;
         if (w.R == 0 || w.R > GEN_LINES_MAX) { /* no input element, or more lines than the table: scalar */

@@ -97,7 +97,7 @@ GAI void KFN(cfs_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
                       int64_t t1, const int S, const int prop)
 {
     const int64_t O2 = g->out[2], K = g->K, d = g->d, in1 = g->in[1], in2 = g->in[2], sp0 = g->step[0],
-                  sp1 = g->step[1], span = S * VN + (K - 1) * d, rows = g->out[0] * g->out[1];
+                  sp1 = g->step[1], span = S * VN + (K - 1) * d;
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     int msk = 0; /* some used lane has a tap outside the row */
     for (int64_t o = 0; o < O2; ++o)
@@ -106,15 +106,11 @@ GAI void KFN(cfs_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             msk |= pos < 0 || pos >= in2;
         }
     int64_t rel[GEN_LINES_MAX], rk0 = -1, rk1 = -1; /* line offsets from the first, for line counts rk0, rk1 */
-    int64_t nc = t0 / rows, o0 = t0 % rows / g->out[1], o1 = t0 % rows % g->out[1];
-    int64_t cn = nc / p->c, cc = nc % p->c;
+    KFN(tcur) tc;
+    KFN(tcur_init)(p, g, &tc, t0);
     for (int64_t t = t0; t < t1; ++t) {
-        if (t > t0)
-            KFN(task_next)(p, g, &nc, &o0, &o1, &cn, &cc);
         KFN(row) w;
-        KFN(row_set)(p, g, &w, x, y, ind, t, nc, o0, o1);
-        w.n = cn;
-        w.c = cc;
+        KFN(tcur_row)(p, g, &tc, t > t0, &w, x, y, ind, t);
         const int64_t R = w.R;
         if (R == 0) { /* no input element */
             for (int64_t o = 0; o < O2; ++o)
@@ -168,14 +164,14 @@ GAI void KFN(cfs_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
         const uint64_t fix = (uint64_t)V_NANFIX(best) & (((uint64_t)2 << (O2 - 1)) - 1);
         V_STORE(vals, best);
         VI_STORE(lt, bt);
-        const int none = KFN(cfs_store)(w.yr, ind, w.yoff, cn * p->idx_n + cc * p->idx_c + ro0 + g->v0, S, vals, lt,
+        const int none = KFN(cfs_store)(w.yr, ind, w.yoff, w.n * p->idx_n + w.c * p->idx_c + ro0 + g->v0, S, vals, lt,
                                         O2, i32);
         if (none | (fix != 0))
             for (int64_t l = 0; l < O2; ++l) {
                 if ((fix >> l) & 1)
                     KFN(cf_put)(p, g, &w, l, g->init, -1, 1, prop, 1);
                 else if (lt[l] == GEN_NONE)
-                    KFN(put_index)(p, g, ind, w.yoff + l, cn, cc, -1, w.s0, w.s1, g->st[2][l]);
+                    KFN(put_index)(p, g, ind, w.yoff + l, w.n, w.c, -1, w.s0, w.s1, g->st[2][l]);
             }
     }
 }
