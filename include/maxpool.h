@@ -298,7 +298,7 @@ MAXPOOL_API const char *maxpool_plan_kernel_name(const maxpool_plan *plan);
 /**
  * Threads maxpool_run uses with this plan: desc.num_threads, capped by the
  * kernel's task count, and 1 when the run moves fewer than
- * MAXPOOL_PARALLEL_MIN_BYTES bytes (input + output + indices; default 262144,
+ * MAXPOOL_PARALLEL_MIN_BYTES bytes (input + output + indices; default 131072,
  * the environment variable of that name, read at plan creation, overrides
  * it): below that, starting a parallel region costs more than it saves. The
  * results never depend on the thread count.

@@ -47,8 +47,11 @@ maxpool_status maxpool_output_shape(const maxpool_desc *desc, const int64_t *inp
     return maxpool_ok(err);
 }
 
-/* Bytes below which a run stays on the calling thread (MAXPOOL_PARALLEL_MIN_BYTES overrides). */
-#define MAXPOOL_PARALLEL_MIN_BYTES_DEFAULT 262144
+/* Bytes below which a run stays on the calling thread (MAXPOOL_PARALLEL_MIN_BYTES overrides).
+ * Measured (docs/performance.md, "Two threads"): the fastest kernels (a global
+ * max at ~60 GB/s) break even with 2 threads at ~128 KB of traffic (~2 us of
+ * work against ~0.8 us of fork/join), every slower kernel gains from there. */
+#define MAXPOOL_PARALLEL_MIN_BYTES_DEFAULT 131072
 
 static int plan_threads(const struct maxpool_plan *p)
 {

@@ -318,6 +318,8 @@ static void threads_threshold_case(void)
     const int64_t small[4] = {1, 16, 8, 8};      /* 5 KiB */
     const int64_t big[4] = {1, 64, 112, 112};    /* 3.2 MB in, 0.8 MB out */
     const int64_t one_task[4] = {1, 1, 2, 2};     /* one plane: one task */
+    const int64_t below[4] = {1, 32, 28, 28};     /* 100,352 + 25,088 bytes: under the 131,072 default */
+    const int64_t above[4] = {1, 40, 28, 28};     /* 125,440 + 31,360 bytes: over it */
     const char *saved = getenv("MAXPOOL_PARALLEL_MIN_BYTES");
     char keep[64] = "";
     if (saved)
@@ -328,6 +330,7 @@ static void threads_threshold_case(void)
         int want; /* with OpenMP */
     } cs[] = {
         {NULL, small, 1}, {NULL, big, 2}, {"0", small, 2}, {"0", one_task, 1}, {"5000000", big, 1}, {"junk", small, 1},
+        {NULL, below, 1}, {NULL, above, 2},
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
         if (cs[i].env)

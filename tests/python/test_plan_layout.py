@@ -200,7 +200,7 @@ def test_threads_default_and_results():
     assert maxpool.DEFAULT_THREADS >= 1
     if hasattr(os, "sched_getaffinity") and "MAXPOOL_NUM_THREADS" not in os.environ:
         assert maxpool.DEFAULT_THREADS == len(os.sched_getaffinity(0))
-    x = rand((1, 64, 56, 56), np.float32)  # 800 KiB: above the 256 KiB parallel threshold
+    x = rand((1, 64, 56, 56), np.float32)  # 800 KiB: above the 128 KiB parallel threshold
     ey, ei = ort_maxpool(x, kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
     for t in (None, 1, 2):
         p = maxpool.plan("onnx", x.shape, np.float32, kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1],

@@ -43,7 +43,7 @@ def _default_threads() -> int:
 #: threads a call uses when threads=None: the CPUs this process may run on
 #: (os.sched_getaffinity), or MAXPOOL_NUM_THREADS when set. The C library
 #: still runs on the calling thread alone when a call moves fewer than
-#: MAXPOOL_PARALLEL_MIN_BYTES (256 KiB) or has fewer tasks than threads.
+#: MAXPOOL_PARALLEL_MIN_BYTES (128 KiB) or has fewer tasks than threads.
 DEFAULT_THREADS = _default_threads()
 
 
