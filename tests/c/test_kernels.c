@@ -647,6 +647,55 @@ static void fe_directed(ts_rng *r, int quick)
     g_nan1 = g_nan2 = -1;
 }
 
+/* k2 s2 on planes 8 wide whose rows are all used (H = 2 * OH, OH even):
+ * f32_nchw_k2s2_avx2 runs the planes of a task range as one run of 4-row
+ * groups (values only). Planes 8 wide and 4, 8, 12 high, 1-7 of them (task
+ * ranges of 2 and 3 threads split between planes), a NaN (then two) at every
+ * position of the whole input over each background (-inf, lowest, a mix,
+ * ±0 and 1), every start and NaN policy; then random values; and shapes just
+ * off the form (H odd, OH odd, W 9, indices) beside them. */
+static void k2s2_flat_cases(ts_rng *r, int quick)
+{
+    static const int64_t shapes[][4] = {{1, 1, 4, 8},  {1, 3, 8, 8},  {2, 3, 4, 8}, {1, 7, 12, 8},
+                                        {1, 2, 9, 8},  {1, 3, 6, 8},  {1, 2, 8, 9}, {2, 5, 8, 8}};
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; ++si) {
+        const int64_t *shape = shapes[si];
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        for (int i = 0; i < 2; ++i) {
+            d.kernel[i] = 2;
+            d.stride[i] = 2;
+        }
+        const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3];
+        g_period = ni;
+        for (int bg = 0; bg < 4; ++bg) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < ni; pos += quick ? 5 : 1) {
+                for (int opt = 0; opt < 4; ++opt) {
+                    d.window_init = opt & 2 ? MAXPOOL_INIT_EMPTY_VALUE : MAXPOOL_INIT_FIRST_ELEMENT;
+                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    d.index_type = pos == 3 && opt == 1 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+                    g_nan1 = pos;
+                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % ni : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, V_DIRECTED, pos % 8 == 2, what);
+                }
+            }
+        }
+        g_nan1 = g_nan2 = -1;
+        g_period = 1;
+        for (int kind = 0; kind < V_KINDS; ++kind) {
+            random_options(&d, r);
+            d.index_type = MAXPOOL_INDEX_NONE;
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            check_case(&d, shape, r, kind, 1, what);
+        }
+    }
+}
+
 /* The stride-1 log-step kernel (f32_nchw_s1_logstep_*): per-axis kernels
  * 1..15 with one of them >= 3, pads 0..k on each side, every rounding,
  * sizes 1..40, every option set and value kind; then random big planes
@@ -1024,6 +1073,7 @@ static void sec_fe_directed(ts_rng *r, int quick) { fe_directed(r, quick); }
 static void sec_fe_directed3(ts_rng *r, int quick) { fe_directed3(r, quick); }
 static void sec_linesfirst(ts_rng *r, int quick) { linesfirst_cases(r, quick); }
 static void sec_fixed(ts_rng *r, int quick) { fixed_cases(r); }
+static void sec_k2s2_flat(ts_rng *r, int quick) { k2s2_flat_cases(r, quick); }
 static void sec_logstep(ts_rng *r, int quick) { logstep_sweep(r, quick); }
 static void sec_vpipe(ts_rng *r, int quick) { vpipe_sweep(r, quick); }
 static void sec_cblock(ts_rng *r, int quick) { cblock_sweep(r, quick); }
@@ -1048,7 +1098,7 @@ static const struct {
     {"fe_directed", sec_fe_directed, 1}, {"fe_directed3", sec_fe_directed3, 1}, {"linesfirst", sec_linesfirst, 1},
     {"fixed", sec_fixed, 2},             {"logstep", sec_logstep, 1},           {"vpipe", sec_vpipe, 2},
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
-    {"random", sec_random, 1},
+    {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},
 };
 
 static double now_s(void)
