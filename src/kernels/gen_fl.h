@@ -434,17 +434,22 @@ GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
     const VT init = V_SET1(g->init);
     GT *yr = y + t * O2;
     (void)nanf;
-    /* the run [ia, ib): rows of c0 = 1, c1 = R in {2, 3}, first lines dra apart */
+    /* the run [ia, ib): the first run of >= 2 rows of c0 = 1, c1 = R in {2, 3},
+     * first lines dra > 0 apart (a padded first row, c1 = 2, is not its start:
+     * the interior rows after it are) */
     int64_t ia = 0, ib = 0, dra = 0;
-    while (ia < nr && !(tab[ia].c0 == 1 && (tab[ia].c1 == 2 || tab[ia].c1 == 3)))
-        ++ia;
-    if (ia + 1 < nr) {
-        dra = (int64_t)tab[ia + 1].ra - tab[ia].ra;
-        ib = ia + 1;
-        while (ib < nr && tab[ib].c0 == 1 && tab[ib].c1 == tab[ia].c1 && (int64_t)tab[ib].ra - tab[ib - 1].ra == dra)
-            ++ib;
-        if (ib - ia < 2 || dra <= 0)
-            ib = ia;
+    for (int64_t a = 0; a + 1 < nr && ib == 0; ++a) {
+        if (!(tab[a].c0 == 1 && (tab[a].c1 == 2 || tab[a].c1 == 3)))
+            continue;
+        const int64_t d = (int64_t)tab[a + 1].ra - tab[a].ra;
+        int64_t b = a + 1;
+        while (b < nr && tab[b].c0 == 1 && tab[b].c1 == tab[a].c1 && (int64_t)tab[b].ra - tab[b - 1].ra == d)
+            ++b;
+        if (b - a >= 2 && d > 0) {
+            ia = a;
+            ib = b;
+            dra = d;
+        }
     }
     for (int64_t pl = 0; pl < P; ++pl)
         for (int64_t i = 0; i < nr; ++i, ++t, yr += O2) {
