@@ -195,6 +195,52 @@ GAI void KFN(fl_wmid)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst, i
         VK_STORE(dst + o, KFN(fl_wvec)(mk, nv, q + S * o, K, 1, 2, S, prop, 0));
 }
 
+#if GEN_FL_DEINT && VN >= 16
+/* A whole line (f16, bf16 at AVX-512 (at AVX2 it measured no faster: the
+ * shuffles bound it there, not the conversions): stride 2, 3 taps, pad 0 or 1 in front (mf: tap 0
+ * of the first vector's lane 0 is outside the line), nothing masked at the
+ * end, olast > VN), every vector de-interleaved: the first from the loads at
+ * q with tap 0 masked as fl_wvec masks it, the middle ones rolling as in
+ * fl_wmid, the last (at olast, overlapping) on its own loads, tap 2 the
+ * first lane of the next 2*VN elements' even lanes. Reads as fl_wmid (the
+ * last vector: up to q + 2*olast + 3*VN). */
+GAI void KFN(fl_wdline)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst, int64_t olast, const int mf,
+                        const int prop)
+{
+    VT a = V_LOAD(q), b = V_LOAD(q + VN);
+    if (mf) {
+        a = V_SEL(nv, a, mk->m[0][0][0]);
+        b = V_SEL(nv, b, mk->m[0][1][0]);
+    }
+    VT e = V_EVEN(a, b), od = V_ODD(a, b);
+    for (int64_t o = 0; o < olast; o += VN) {
+        a = V_LOAD(q + 2 * (o + VN));
+        b = V_LOAD(q + 2 * (o + VN) + VN);
+        const VT en = V_EVEN(a, b), e2 = V_AL1(e, en);
+        VT best = prop ? e : V_MAX(nv, e); /* without propagation a NaN must not enter (fl_wvec) */
+        best = prop ? V_MAXP(best, od) : V_MAX(best, od);
+        best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
+        VK_STORE(dst + o, best);
+        e = en;
+        od = V_ODD(a, b);
+    }
+    a = V_LOAD(q + 2 * olast);
+    b = V_LOAD(q + 2 * olast + VN);
+    const VT c = V_LOAD(q + 2 * olast + 2 * VN);
+    e = V_EVEN(a, b);
+    VT best = prop ? e : V_MAX(nv, e);
+    best = prop ? V_MAXP(best, V_ODD(a, b)) : V_MAX(best, V_ODD(a, b));
+    const VT e2 = V_AL1(e, V_EVEN(c, c));
+    best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
+    VK_STORE(dst + olast, best);
+}
+#define GEN_FL_WDL 1
+#define GEN_FL_WDLINE(M0) KFN(fl_wdline)(&mk, nv, q, dst, olast, M0, prop)
+#else
+#define GEN_FL_WDL 0
+#define GEN_FL_WDLINE(M0) ((void)0)
+#endif
+
 /* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
  * wb (line stride fl_wl). Each line in vectors of VN columns (the last
  * vector of a line again over the line's last VN columns), taps read in
@@ -229,6 +275,10 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
             m1 |= (mk.mu[1][k] != 0) << k;
         }
 #define GEN_FL_LINES(K_, M0, M1)                                                                                   \
+    if (GEN_FL_WDL && S == 2 && K_ == 3 && (M0 == 0 || M0 == 1) && M1 == 0 && olast > VN) {                           \
+        for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl)                                                     \
+            GEN_FL_WDLINE(M0);                                                                                     \
+    } else                                                                                                         \
     for (int64_t l = sa; l < sb; ++l, q += in2, dst += wl) {                                                       \
         VK_STORE(dst, KFN(fl_wvec)(&mk, nv, q, K_, 1, 0, S, prop, M0));                                            \
         KFN(fl_wmid)(&mk, nv, q, dst, olast, S, K_, prop);                                                         \

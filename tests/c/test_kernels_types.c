@@ -330,7 +330,8 @@ static void stems(ts_rng *r, maxpool_dtype dt)
  * i % period == pos for each pos (and a second, later one), on backgrounds
  * of -inf, the lowest value and ties of {-0, +0}, under both NaN rules and
  * both starts, with and without indices, stride 1 and 2 with a pad (border
- * blocks) and an uneven adaptive row (lines first). */
+ * blocks), W stride 2 lines that end without padding (the de-interleaved
+ * whole-line W pass) and an uneven adaptive row (lines first). */
 static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
 {
     const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
@@ -341,12 +342,15 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
                                 {dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu,
                                  dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu}};
     const int64_t period = 67; /* prime: every lane of every vector width meets a NaN */
-    for (int geo = 0; geo < 5; ++geo) {
+    for (int geo = 0; geo < 7; ++geo) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         d.dtype = dt;
         d.layout = geo == 3 ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
-        int64_t shape[4] = {1, 2, 4, 131};
+        /* geo 5, 6: W stride 2, 3 taps, nothing outside the line at its end
+         * (130 with pads 1, 131 without): every vector of a line de-interleaved
+         * (f16, bf16: gen_fl.h fl_wdline) */
+        int64_t shape[4] = {1, 2, 4, geo == 5 ? 130 : 131};
         if (geo == 2) {
             d.window = MAXPOOL_WINDOW_ADAPTIVE;
             d.output_size[0] = 3;
@@ -356,7 +360,7 @@ static void nan_positions(ts_rng *r, maxpool_dtype dt, int quick)
             d.kernel[1] = 3;
             d.stride[0] = 1;
             d.stride[1] = geo == 0 ? 1 : 2;
-            d.pad_begin[1] = d.pad_end[1] = 1;
+            d.pad_begin[1] = d.pad_end[1] = geo == 6 ? 0 : 1;
         }
         if (geo == 4) { /* W kernel 5: the W-first form with indices */
             d.kernel[0] = 3;
