@@ -84,6 +84,7 @@ CF_AI void KFN(tap)(VF *best, VI *bi, const float *q, int64_t s, int64_t n, cons
                     const int prop, const int wi)
 {
     const VI si = VI_SET1((int32_t)s);
+#pragma GCC unroll 8 /* -O2 kept best[] of 8 vectors in memory: a store and a reload per tap and vector */
     for (int v = 0; v < NB; ++v) {
         const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
         KFN(update)(&best[v], &bi[v], x, si, prop, wi);
@@ -110,6 +111,7 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
             bi[v] = VI_SET1((int32_t)s);
         }
     } else {
+#pragma GCC unroll 8
         for (int v = 0; v < NB; ++v) {
             best[v] = VF_SET1(init);
             bi[v] = VI_SET1(-1);
@@ -133,6 +135,7 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
         }
     }
     const int32_t ft = eft < 0 ? (int32_t)((w->st[0] * w->in1 + w->st[1]) * w->in2 + w->st[2]) : eft;
+#pragma GCC unroll 8
     for (int v = 0; v < NB; ++v) {
         if (tail)
             VF_MASKSTORE(yo + c + v * VW, n, best[v]);
