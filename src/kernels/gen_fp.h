@@ -69,7 +69,7 @@
 typedef struct KFN(fpt) {
     int64_t H, W, OH, OW, HW, nvw, v0, K, d, K0, d0, S0, p0;
     int64_t wbl, ne, spill, xlo, xhi;
-    int ident;
+    int ident, mu; /* mu: bit k, tap k has masked lanes in some vector */
     int32_t eh[GEN_FP_NE], eo[GEN_FP_NE]; /* the line pass's vectors: buffer position, first output */
     alignas(64) int32_t ei[GEN_FP_NE][VN]; /* their lane permutations */
     unsigned char mb[GEN_FP_NV];           /* the W pass's vectors: bit k, tap k has masked lanes */
@@ -130,26 +130,28 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
     T->p0 = a0->pad_begin;
     T->wbl = KFN(fp_wbl)(p, g);
     T->xlo = T->v0 < 0 ? T->v0 : 0;
-    T->xhi = (T->nvw - 1) * VN + T->v0 + (T->K - 1) * T->d + VN;
+    T->xhi = (T->nvw - 1) * VN + T->v0 + (T->K - 1) * T->d + VN; /* (wbl: the neutral store at HW fits too) */
     if (T->xhi < T->HW)
         T->xhi = T->HW;
     const int64_t W = T->W;
+    T->mu = 0;
     for (int64_t v = 0; v < T->nvw; ++v) {
         T->mb[v] = 0;
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) VLANE lv[VN];
             for (int64_t l = 0; l < VN; ++l) {
-                /* lanes past the plane: neutral (the bottom padding); the other lanes of columns
-                 * no output uses: anything */
+                /* lanes of columns no output uses and lanes past the plane (made neutral after
+                 * the pass: fp_run): anything */
                 const int64_t j = v * VN + l, c = j % W, pos = c + T->v0 + k * T->d;
-                const int used = c < T->OW;
-                const int in = j < T->HW && (!used || (pos >= 0 && pos < W));
+                const int used = j < T->HW && c < T->OW;
+                const int in = !used || (pos >= 0 && pos < W);
                 lv[l] = in ? GEN_NONE : 0;
                 if (!in)
                     T->mb[v] |= (unsigned char)(1u << k);
             }
             T->m[v][k] = VM_LANES(lv);
         }
+        T->mu |= T->mb[v];
     }
     const int64_t no = T->OH * T->OW;
     T->ident = T->S0 == 1 && T->OW == W;
@@ -182,30 +184,26 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
     T->spill = T->eo[T->ne - 1] + VN; /* the stores' reach past a plane's first output */
 }
 
-/* The W pass of the plane at xp to dst (buffer line p0), K taps (a constant where the caller makes it one). */
-GAI void KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, const int64_t K, const int prop)
+/* The W pass of the plane at xp to dst (buffer line p0), K taps; the taps
+ * of the bits mm selected in every vector (the masks of the others lanes
+ * all set: no branch per vector), mm < 0: T->mu; K and mm constants where
+ * the caller makes them ones. */
+GAI void KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, const int64_t K, const int prop,
+                    const int mm)
 {
     const int z = GFLOAT && !prop; /* without propagation a NaN must not enter (gen_fl.h) */
     const int64_t d = T->d;
+    const int mu = mm < 0 ? T->mu : mm;
     const GT *q = xp + T->v0;
     for (int64_t v = 0; v < T->nvw; ++v, q += VN, dst += VN) {
-        const unsigned mb = T->mb[v];
         VT a = V_LOAD(q);
-        if (!mb) { /* every tap inside its line */
-            if (z)
-                a = V_MAX(nv, a);
-            for (int64_t k = 1; k < K; ++k)
-                a = prop ? V_MAXP(a, V_LOAD(q + k * d)) : V_MAX(a, V_LOAD(q + k * d));
-            VK_STORE(dst, a);
-            continue;
-        }
-        if (mb & 1u)
+        if (mu & 1)
             a = V_SEL(nv, a, T->m[v][0]);
         if (z)
             a = V_MAX(nv, a);
         for (int64_t k = 1; k < K; ++k) {
             VT t = V_LOAD(q + k * d);
-            if ((mb >> k) & 1u)
+            if ((mu >> k) & 1)
                 t = V_SEL(nv, t, T->m[v][k]);
             a = prop ? V_MAXP(a, t) : V_MAX(a, t);
         }
@@ -237,12 +235,12 @@ __attribute__((noinline)) static void KFN(fp_wpass)(const KFN(fpt) * T, const GT
     const VT nv = V_SET1(GEN_NEUTRAL);
 #define GEN_FP_W_(P)                                                                                               \
     do {                                                                                                           \
-        if (T->K == 3)                                                                                             \
-            KFN(fp_wp)(T, xp, dst, nv, 3, P);                                                                      \
-        else if (T->K == 2)                                                                                        \
-            KFN(fp_wp)(T, xp, dst, nv, 2, P);                                                                      \
+        if (T->K == 3 && T->mu == 5) /* pad 1: the first and last column */                                    \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, 5);                                                                   \
+        else if (T->K == 3)                                                                                        \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, -1);                                                                  \
         else                                                                                                       \
-            KFN(fp_wp)(T, xp, dst, nv, T->K, P);                                                                   \
+            KFN(fp_wp)(T, xp, dst, nv, T->K, P, -1);                                                               \
     } while (0)
     if (GFLOAT && prop)
         GEN_FP_W_(1);
@@ -315,6 +313,7 @@ __attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, 
     const int64_t HW = T.HW, no = T.OH * T.OW;
     const GT *const xend = g->xbeg + g->xlen;
     const int fenan = GFLOAT && g->fe && !prop;
+    const VT nv = V_SET1(GEN_NEUTRAL);
     (void)fenan;
     for (int64_t pl = pa; pl < pb; ++pl) {
         const GT *xp = x + pl * HW;
@@ -323,6 +322,7 @@ __attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, 
             xp = xc + VN;
         }
         KFN(fp_wpass)(&T, xp, wb + T.p0 * T.W, prop);
+        VK_STORE(wb + T.p0 * T.W + HW, nv); /* the last vector's lanes past the plane: bottom padding again */
         GT *const yp = y + pl * no, *yo = pl * no + T.spill > pb * no ? yc : yp; /* stores past the range */
         KFN(fp_hpass)(&T, wb, yo, g, prop);
         if (yo != yp)
