@@ -87,6 +87,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_fp.h"
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
@@ -132,6 +133,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
+#if GEN_FP
+    if (KFN(fp_geo)(p, &g, wi)) { /* small planes flat (gen_fp.h) */
+        KFN(fp_tasks)(p, &g, x, y, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+#endif
     if (g.fl_wl) {
         KFN(fl_run)(p, &g, x, y, t0, t1, (int)g.S, GFLOAT && p->nan_propagate);
         return;

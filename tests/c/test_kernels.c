@@ -1066,6 +1066,64 @@ static void linesfirst_cases(ts_rng *r, int quick)
     g_nan1 = g_nan2 = -1;
 }
 
+/* Small planes (the flat-plane form of the gen template, gen_fp.h: f32
+ * channels-first, rank 2, values only, fixed windows, W stride 1 or 2,
+ * planes up to 32 wide and 1024 elements; the plans the gen match gives it):
+ * widths 1 to 17 and around 32, heights 1 to 9 and 13, 14, kernels 1 to 3
+ * (H up to 5), strides 1 and 2 (H up to 3), pads below the kernel on each
+ * side, both roundings; every NaN rule and start, both empty values; 1 to 3
+ * planes in 1 or 2 batches (the tensor's first and last planes are copied,
+ * 2 and 3 threads split planes); random values, ties, NaN runs, extremes,
+ * start values only, and a NaN (a second one) at every offset of a prime
+ * period on backgrounds of -inf, -FLT_MAX, both, and {0, -0, 1} ties (every
+ * lane and plane position); now and then indices (the other forms). */
+static void small_planes(ts_rng *r, int quick)
+{
+    static const int64_t widths[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 20, 27, 28, 31, 32, 33};
+    const int nw = (int)(sizeof widths / sizeof widths[0]);
+    for (int wi = 0; wi < nw; ++wi)
+        for (int rep = 0; rep < (quick ? 6 : 16); ++rep) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            d.layout = MAXPOOL_CHANNELS_FIRST;
+            const int64_t W = widths[wi];
+            const int64_t H = rep % 3 == 0 ? ts_rng_range(r, 1, 4)
+                              : rep % 3 == 1 ? ts_rng_range(r, 5, 9)
+                                             : (W <= 28 && ts_rng_chance(r, 1, 2) ? 14 : 13);
+            d.kernel[1] = ts_rng_range(r, 1, 3);
+            d.stride[1] = ts_rng_range(r, 1, 2);
+            d.kernel[0] = ts_rng_range(r, 1, ts_rng_chance(r, 1, 4) ? 5 : 3);
+            d.stride[0] = ts_rng_range(r, 1, ts_rng_chance(r, 1, 4) ? 3 : 2);
+            for (int a = 0; a < 2; ++a) {
+                d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+                d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+            }
+            d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            d.nan_policy = rep & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = rep & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+            d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+            d.index_type = ts_rng_chance(r, 1, 10) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+            int64_t shape[4] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), H, W};
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), rep % 4 == 3, what);
+            if (rep % 4 != 0)
+                continue;
+            /* a NaN (and a second one) at every offset of a prime period */
+            g_period = 23;
+            for (int64_t pos = 0; pos < g_period; pos += quick ? 4 : 1) {
+                g_bg = (int)((pos + rep / 4) % 4);
+                d.nan_policy = pos & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = pos & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                g_nan1 = pos;
+                g_nan2 = ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, V_DIRECTED, pos == 5, what);
+            }
+            g_nan1 = g_nan2 = -1;
+        }
+}
+
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
@@ -1079,6 +1137,7 @@ static void sec_vpipe(ts_rng *r, int quick) { vpipe_sweep(r, quick); }
 static void sec_cblock(ts_rng *r, int quick) { cblock_sweep(r, quick); }
 static void sec_sweep_cf(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_FIRST, quick); }
 static void sec_sweep_cl(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_LAST, quick); }
+static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1098,7 +1157,7 @@ static const struct {
     {"fe_directed", sec_fe_directed, 1}, {"fe_directed3", sec_fe_directed3, 1}, {"linesfirst", sec_linesfirst, 1},
     {"fixed", sec_fixed, 2},             {"logstep", sec_logstep, 1},           {"vpipe", sec_vpipe, 2},
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
-    {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},
+    {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
 };
 
 static double now_s(void)

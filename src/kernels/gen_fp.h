@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, flat planes
+ * (values only). Included once by gen_impl.h; f32 only (the other types
+ * keep the W-first form: build time).
+ *
+ * Small planes (late CNN layers: up to 32 wide, 1024 elements) with W
+ * stride 1 waste part of a vector per line in the W-first form (gen_fl.h:
+ * a 14-wide line is 14 of 16 lanes, or 8 + 6 of 8) and pay its bookkeeping
+ * per line and per row. Here a whole plane of H x W elements is one flat
+ * array, in vectors of VN elements that run across line ends:
+ *  - the W pass: flat position j = r*W + c gets column c's window max, taps
+ *    x[j + v0 + k*d] in order, from the neutral value; a tap of an output
+ *    column (c < OW) outside its line (padding, or a neighbouring line's
+ *    element) and every tap of a lane past the plane become the neutral
+ *    value through lane masks made once per call, per vector and tap (only
+ *    the vectors with such lanes pay the selects; columns no output uses
+ *    keep whatever they read). The results go to a buffer of lines: p0
+ *    neutral lines (the top padding), the plane's lines, neutral lines (the
+ *    bottom padding, and what the last vectors read past it), filled once
+ *    per call.
+ *  - the line pass, flat too: the window of output row o0 starts at buffer
+ *    line o0*S0, so the value at buffer position j is the max over the W
+ *    results at j + k0*d0*W, k0 < K0, in order: the first maximum and the
+ *    last NaN in row-major order (the W pass keeps the first of equal keys
+ *    and a line's last NaN, the line pass the first line of equal keys and
+ *    the last line holding a NaN), then the start value (fixed start), as
+ *    gen_fl.h's line pass.
+ *  - output (o0, o) is the value at o0*S0*W + o: with S0 = 1 and OW = W
+ *    the line pass's vectors are the output (stored as they are); else each
+ *    vector starts at an output's position and takes the following outputs
+ *    whose positions lie within VN, compacted by a lane permutation made
+ *    once per call and stored at its first output (the next store writes
+ *    over the lanes past them; a plane whose stores would pass the task
+ *    range goes through a local buffer).
+ * First-element start: as in gen_fl.h, the same results but for a NaN first
+ * tap without propagation, which stays: a plane holding a NaN gives each
+ * window whose first tap is one that tap. Reads: the plane and, in masked
+ * lanes and lanes no output uses, elements just before and after it, where
+ * they lie inside the tensor (else the plane is copied to a local buffer
+ * first). Rows of a plane cut by the task range take the W-first form.
+ * Measured (callgrind, avx2, instructions per output): GoogLeNet 14x14 k3
+ * s1 p1 8.9 -> 5.4, 28x28 6.0 -> 4.8. W stride 2 was tried (full
+ * resolution, then compacted; or gen_fl.h's W pass per plane) and is
+ * slower than the W-first form there (AlexNet 13x13 k3 s2 18.3 -> 21-27):
+ * half the flat lanes are odd columns, and per plane the W-first form's
+ * set-up costs as much as it saves. */
+
+#if GEN_TYPE == GEN_F32
+#define GEN_FP 1
+#else
+#define GEN_FP 0
+#endif
+
+#if GEN_FP
+#define GEN_FP_HW 1024 /* elements of a plane */
+#define GEN_FP_W 32    /* its width */
+#define GEN_FP_K 3     /* W taps */
+#define GEN_FP_K0 8    /* H taps */
+#define GEN_FP_WB 2048 /* the W results' buffer, elements */
+#define GEN_FP_NV (GEN_FP_HW / VN + 1)
+#define GEN_FP_NE (GEN_FP_WB / VN + 1)
+#if VN == 16
+#define GEN_FP_PERM(v, ix) _mm512_permutexvar_ps(_mm512_loadu_si512((const void *)(ix)), (v))
+#else
+#define GEN_FP_PERM(v, ix) _mm256_permutevar8x32_ps((v), _mm256_loadu_si256((const __m256i *)(const void *)(ix)))
+#endif
+
+/* The tables of a call (fp_run). */
+typedef struct KFN(fpt) {
+    int64_t H, W, OH, OW, HW, nvw, v0, K, d, K0, d0, S0, p0;
+    int64_t wbl, ne, spill, xlo, xhi;
+    int ident, mu; /* mu: bit k, tap k has masked lanes in some vector */
+    int32_t eh[GEN_FP_NE], eo[GEN_FP_NE]; /* the line pass's vectors: buffer position, first output */
+    alignas(64) int32_t ei[GEN_FP_NE][VN]; /* their lane permutations */
+    unsigned char mb[GEN_FP_NV];           /* the W pass's vectors: bit k, tap k has masked lanes */
+    VM m[GEN_FP_NV][GEN_FP_K];             /* the lanes whose tap k counts */
+} KFN(fpt);
+
+/* The W-result buffer's length for plan p (0: too large). */
+static int64_t KFN(fp_wbl)(const struct maxpool_plan *p, const KFN(geo) * g)
+{
+    const maxpool_axis *a0 = &p->axis[0];
+    const int64_t H = g->in[1], W = g->in[2], OH = g->out[1], OW = g->out[2];
+    const int64_t nvw = (H * W + VN - 1) / VN;
+    const int64_t lines = a0->pad_begin + H, last = (OH - 1) * a0->stride + (a0->kernel - 1) * a0->dilation + 1;
+    int64_t n = (lines > last ? lines : last) * W;
+    const int64_t hn = ((OH - 1) * a0->stride) * W + OW; /* the line pass's positions */
+    const int64_t ra = hn + VN + (a0->kernel - 1) * a0->dilation * W, wa = a0->pad_begin * W + nvw * VN;
+    n = n > ra ? n : ra;
+    n = n > wa ? n : wa;
+    return n + VN <= GEN_FP_WB ? n + VN : 0;
+}
+
+/* Whether the flat-plane form takes plan p (values only). */
+static int KFN(fp_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
+{
+    if (!GEN_FP || wi || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED || !g->grid)
+        return 0;
+    const maxpool_axis *a0 = &p->axis[0];
+    const int64_t H = g->in[1], W = g->in[2], OH = g->out[1], OW = g->out[2];
+    if (W > GEN_FP_W || H * W > GEN_FP_HW || g->K > GEN_FP_K || -g->v0 > VN || a0->kernel > GEN_FP_K0 ||
+        a0->pad_begin >= a0->kernel || OH < 1 || OW < 1 || OW > W || (g->K - 1) * g->d > VN ||
+        OH * OW > GEN_FP_HW || g->S != 1)
+        return 0;
+    for (int64_t o = 0; o < OH; ++o)
+        if (g->cn[1][o] == 0)
+            return 0;
+    for (int64_t o = 0; o < OW; ++o)
+        if (g->cn[2][o] == 0)
+            return 0;
+    return KFN(fp_wbl)(p, g) > 0;
+}
+
+/* The tables of plan p. */
+static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(fpt) * T)
+{
+    const maxpool_axis *a0 = &p->axis[0];
+    T->H = g->in[1];
+    T->W = g->in[2];
+    T->OH = g->out[1];
+    T->OW = g->out[2];
+    T->HW = T->H * T->W;
+    T->nvw = (T->HW + VN - 1) / VN;
+    T->v0 = g->v0;
+    T->K = g->K;
+    T->d = g->d;
+    T->K0 = a0->kernel;
+    T->d0 = a0->dilation;
+    T->S0 = a0->stride;
+    T->p0 = a0->pad_begin;
+    T->wbl = KFN(fp_wbl)(p, g);
+    T->xlo = T->v0 < 0 ? T->v0 : 0;
+    T->xhi = (T->nvw - 1) * VN + T->v0 + (T->K - 1) * T->d + VN; /* (wbl: the neutral store at HW fits too) */
+    if (T->xhi < T->HW)
+        T->xhi = T->HW;
+    const int64_t W = T->W;
+    T->mu = 0;
+    for (int64_t v = 0; v < T->nvw; ++v) {
+        T->mb[v] = 0;
+        for (int64_t k = 0; k < T->K; ++k) {
+            alignas(64) VLANE lv[VN];
+            for (int64_t l = 0; l < VN; ++l) {
+                /* lanes of columns no output uses and lanes past the plane (made neutral after
+                 * the pass: fp_run): anything */
+                const int64_t j = v * VN + l, c = j % W, pos = c + T->v0 + k * T->d;
+                const int used = j < T->HW && c < T->OW;
+                const int in = !used || (pos >= 0 && pos < W);
+                lv[l] = in ? GEN_NONE : 0;
+                if (!in)
+                    T->mb[v] |= (unsigned char)(1u << k);
+            }
+            T->m[v][k] = VM_LANES(lv);
+        }
+        T->mu |= T->mb[v];
+    }
+    const int64_t no = T->OH * T->OW;
+    T->ident = T->S0 == 1 && T->OW == W;
+    T->ne = 0;
+    if (T->ident) {
+        for (int64_t i = 0; i < no; i += VN) {
+            T->eh[T->ne] = T->eo[T->ne] = (int32_t)i;
+            for (int l = 0; l < VN; ++l)
+                T->ei[T->ne][l] = l;
+            ++T->ne;
+        }
+    } else {
+        int64_t j0 = -1;
+        int n = 0;
+        for (int64_t o0 = 0; o0 < T->OH; ++o0)
+            for (int64_t o = 0; o < T->OW; ++o) { /* each vector from a position up to VN - 1 past it */
+                const int64_t j = o0 * T->S0 * W + o;
+                if (j0 < 0 || j - j0 >= VN) {
+                    j0 = j;
+                    n = 0;
+                    T->eh[T->ne] = (int32_t)j;
+                    T->eo[T->ne] = (int32_t)(o0 * T->OW + o);
+                    for (int l = 0; l < VN; ++l)
+                        T->ei[T->ne][l] = 0;
+                    ++T->ne;
+                }
+                T->ei[T->ne - 1][n++] = (int32_t)(j - j0);
+            }
+    }
+    T->spill = T->eo[T->ne - 1] + VN; /* the stores' reach past a plane's first output */
+}
+
+/* The W pass of the plane at xp to dst (buffer line p0), K taps; the taps
+ * of the bits mm selected in every vector (the masks of the others lanes
+ * all set: no branch per vector), mm < 0: T->mu; K and mm constants where
+ * the caller makes them ones. */
+GAI void KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, const int64_t K, const int prop,
+                    const int mm)
+{
+    const int z = GFLOAT && !prop; /* without propagation a NaN must not enter (gen_fl.h) */
+    const int64_t d = T->d;
+    const int mu = mm < 0 ? T->mu : mm;
+    const GT *q = xp + T->v0;
+    for (int64_t v = 0; v < T->nvw; ++v, q += VN, dst += VN) {
+        VT a = V_LOAD(q);
+        if (mu & 1)
+            a = V_SEL(nv, a, T->m[v][0]);
+        if (z)
+            a = V_MAX(nv, a);
+        for (int64_t k = 1; k < K; ++k) {
+            VT t = V_LOAD(q + k * d);
+            if ((mu >> k) & 1)
+                t = V_SEL(nv, t, T->m[v][k]);
+            a = prop ? V_MAXP(a, t) : V_MAX(a, t);
+        }
+        VK_STORE(dst, a);
+    }
+}
+
+/* The line pass and output of a plane: W results wb (buffer line 0), output yp. */
+GAI void KFN(fp_hp)(const KFN(fpt) * T, const GKT *wb, GT *yp, const VT init, const int64_t K0, const int fe,
+                    const int prop, const int ident)
+{
+    const int64_t ls = T->d0 * T->W;
+    for (int64_t e = 0; e < T->ne; ++e) {
+        const GKT *b = wb + T->eh[e];
+        VT h = VK_LOAD(b);
+        for (int64_t k = 1; k < K0; ++k)
+            h = prop ? V_MAXP(h, VK_LOAD(b + k * ls)) : V_MAX(h, VK_LOAD(b + k * ls));
+        if (!fe)
+            h = prop ? V_MAXP(init, h) : V_MAX(init, h);
+        if (!ident)
+            h = GEN_FP_PERM(h, T->ei[e]);
+        V_STORE(yp + T->eo[e], h);
+    }
+}
+
+/* fp_wp and fp_hp with the tap counts and rules as constants where common, out of line. */
+__attribute__((noinline)) static void KFN(fp_wpass)(const KFN(fpt) * T, const GT *xp, GKT *dst, int prop)
+{
+    const VT nv = V_SET1(GEN_NEUTRAL);
+#define GEN_FP_W_(P)                                                                                               \
+    do {                                                                                                           \
+        if (T->K == 3 && T->mu == 5) /* pad 1: the first and last column */                                    \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, 5);                                                                   \
+        else if (T->K == 3)                                                                                        \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, -1);                                                                  \
+        else                                                                                                       \
+            KFN(fp_wp)(T, xp, dst, nv, T->K, P, -1);                                                               \
+    } while (0)
+    if (GFLOAT && prop)
+        GEN_FP_W_(1);
+    else
+        GEN_FP_W_(0);
+#undef GEN_FP_W_
+}
+
+__attribute__((noinline)) static void KFN(fp_hpass)(const KFN(fpt) * T, const GKT *wb, GT *yp, const KFN(geo) * g,
+                                                    int prop)
+{
+    const VT init = V_SET1(g->init);
+    const int fe = g->fe;
+#define GEN_FP_H_(P, I)                                                                                            \
+    do {                                                                                                           \
+        if (T->K0 == 3)                                                                                            \
+            KFN(fp_hp)(T, wb, yp, init, 3, fe, P, I);                                                              \
+        else if (T->K0 == 2)                                                                                       \
+            KFN(fp_hp)(T, wb, yp, init, 2, fe, P, I);                                                              \
+        else                                                                                                       \
+            KFN(fp_hp)(T, wb, yp, init, T->K0, fe, P, I);                                                          \
+    } while (0)
+    if (GFLOAT && prop) {
+        if (T->ident)
+            GEN_FP_H_(1, 1);
+        else
+            GEN_FP_H_(1, 0);
+    } else {
+        if (T->ident)
+            GEN_FP_H_(0, 1);
+        else
+            GEN_FP_H_(0, 0);
+    }
+#undef GEN_FP_H_
+}
+
+#if GFLOAT
+/* First-element start without propagation, the plane at xp holding a NaN:
+ * each window whose first tap is a NaN takes it (the reference's scan). */
+__attribute__((noinline)) static void KFN(fp_fefix)(const KFN(fpt) * T, const KFN(geo) * g, const GT *xp, GT *yp)
+{
+    int nan = 0;
+    for (int64_t i = 0; i < T->HW && !nan; ++i)
+        nan = GEN_ISNAN(GKEY(xp[i]));
+    if (!nan)
+        return;
+    for (int64_t o0 = 0; o0 < T->OH; ++o0) {
+        const GT *xl = xp + g->st[1][o0] * T->W;
+        for (int64_t o = 0; o < T->OW; ++o) {
+            const GT v = xl[g->st[2][o]];
+            if (GEN_ISNAN(GKEY(v)))
+                yp[o0 * T->OW + o] = v;
+        }
+    }
+}
+#endif
+
+/* Whole planes [pa, pb). */
+__attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                   GT *y, int64_t pa, int64_t pb, int prop)
+{
+    KFN(fpt) T;
+    alignas(64) GKT wb[GEN_FP_WB];
+    alignas(64) GT xc[GEN_FP_HW + 4 * VN + 2 * GEN_FP_K * VN]; /* a plane at the tensor's ends, VN before */
+    alignas(64) GT yc[GEN_FP_HW + VN];                        /* the last plane's output */
+    KFN(fp_init)(p, g, &T);
+    for (int64_t i = 0; i < T.wbl; ++i)
+        wb[i] = GKEY(GEN_NEUTRAL);
+    memset(xc, 0, sizeof xc);
+    const int64_t HW = T.HW, no = T.OH * T.OW;
+    const GT *const xend = g->xbeg + g->xlen;
+    const int fenan = GFLOAT && g->fe && !prop;
+    const VT nv = V_SET1(GEN_NEUTRAL);
+    (void)fenan;
+    for (int64_t pl = pa; pl < pb; ++pl) {
+        const GT *xp = x + pl * HW;
+        if (xp + T.xlo < g->xbeg || xp + T.xhi > xend) {
+            memcpy(xc + VN, xp, (size_t)HW * sizeof(GT));
+            xp = xc + VN;
+        }
+        KFN(fp_wpass)(&T, xp, wb + T.p0 * T.W, prop);
+        VK_STORE(wb + T.p0 * T.W + HW, nv); /* the last vector's lanes past the plane: bottom padding again */
+        GT *const yp = y + pl * no, *yo = pl * no + T.spill > pb * no ? yc : yp; /* stores past the range */
+        KFN(fp_hpass)(&T, wb, yo, g, prop);
+        if (yo != yp)
+            memcpy(yp, yo, (size_t)no * sizeof(GT));
+#if GFLOAT
+        if (fenan)
+            KFN(fp_fefix)(&T, g, xp, yp);
+#endif
+    }
+}
+
+/* Tasks [t0, t1): whole planes flat, the rows of partial planes the W-first
+ * form (or the per-tap one). */
+static void KFN(fp_tasks)(const struct maxpool_plan *p, const KFN(geo) * g, const void *x, void *y, int64_t t0,
+                          int64_t t1, int prop)
+{
+    const int64_t rows = g->out[0] * g->out[1], pa = (t0 + rows - 1) / rows, pb = t1 / rows;
+    int64_t ra[2] = {t0, pb * rows}, rb[2] = {pa * rows, t1};
+    if (pa >= pb) {
+        ra[0] = t0;
+        rb[0] = t1;
+        ra[1] = rb[1] = 0;
+    } else {
+        KFN(fp_run)(p, g, (const GT *)x, (GT *)y, pa, pb, prop);
+    }
+    for (int i = 0; i < 2; ++i)
+        if (ra[i] < rb[i]) {
+            if (g->fl_wl)
+                KFN(fl_run)(p, g, x, y, ra[i], rb[i], (int)g->S, prop);
+            else
+                KFN(cf_task)(p, g, x, y, NULL, ra[i], rb[i], prop, 0);
+        }
+}
+#endif
