@@ -87,6 +87,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_fl3.h"
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
@@ -130,6 +131,11 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
 #endif
     if (wi && KFN(cfs_geo)(p, &g)) { /* rows of one vector with indices (gen_cfs.h) */
         KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+    const int64_t fl3 = KFN(fl3_geo)(p, &g, wi);
+    if (fl3) { /* rank 3, depth stride 1: slices first (gen_fl3.h) */
+        KFN(fl3_run)(p, &g, x, y, t0, t1, fl3, GFLOAT && p->nan_propagate);
         return;
     }
     if (g.fl_wl) {
