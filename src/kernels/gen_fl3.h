@@ -64,56 +64,78 @@ static int64_t KFN(fl3_geo)(const struct maxpool_plan *p, const KFN(geo) * g, in
 }
 
 /* H pass: dst[i] = the max over lines j < kh of src[i + j*ls], from line
- * 0, i < n (whole vectors: up to VN past n, read and written). */
+ * 0, i < n (whole vectors: up to VN past n, read and written); blocks of
+ * 4 vectors (the line loop's overhead shared). */
 GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh, const int prop)
 {
-    for (int64_t i = 0; i < n; i += VN) {
-        VT b = VK_LOAD(src + i);
+#define GEN_FL3_C(b, v) b = prop ? V_MAXP(b, v) : V_MAX(b, v)
+    int64_t i = 0;
+    for (; i + 4 * VN <= n; i += 4 * VN) {
+        const GKT *s = src + i;
+        VT b0 = VK_LOAD(s), b1 = VK_LOAD(s + VN), b2 = VK_LOAD(s + 2 * VN), b3 = VK_LOAD(s + 3 * VN);
         for (int64_t j = 1; j < kh; ++j) {
-            const VT v = VK_LOAD(src + i + j * ls);
-            b = prop ? V_MAXP(b, v) : V_MAX(b, v);
+            s += ls;
+            GEN_FL3_C(b0, VK_LOAD(s));
+            GEN_FL3_C(b1, VK_LOAD(s + VN));
+            GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
+            GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
         }
+        VK_STORE(dst + i, b0);
+        VK_STORE(dst + i + VN, b1);
+        VK_STORE(dst + i + 2 * VN, b2);
+        VK_STORE(dst + i + 3 * VN, b3);
+    }
+    for (; i < n; i += VN) {
+        VT b = VK_LOAD(src + i);
+        for (int64_t j = 1; j < kh; ++j)
+            GEN_FL3_C(b, VK_LOAD(src + i + j * ls));
         VK_STORE(dst + i, b);
     }
 }
 
 /* D pass: y[i] = the max over slots j < c of sp[j][i], from init (or, fe,
- * from slot 0), i < n; for f16, whether some result is a NaN. */
+ * from slot 0), i < n, in blocks of 4 vectors; for f16, whether some
+ * result is a NaN. */
 GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, const VT init, const int fe,
                          const int prop)
 {
     uint64_t fix = 0;
     int64_t i = 0;
-#define GEN_FL3_D(at)                                                                                              \
-    do {                                                                                                           \
-        const VT h0 = VK_LOAD(sp[0] + (at));                                                                       \
-        VT b = fe ? h0 : prop ? V_MAXP(init, h0) : V_MAX(init, h0);                                                \
-        for (int64_t j = 1; j < c; ++j) {                                                                          \
-            const VT v = VK_LOAD(sp[j] + (at));                                                                    \
-            b = prop ? V_MAXP(b, v) : V_MAX(b, v);                                                                 \
-        }                                                                                                          \
-        r = b;                                                                                                     \
-    } while (0)
-    VT r;
-    for (; i + VN <= n; i += VN) {
-        GEN_FL3_D(i);
-        fix |= (uint64_t)V_NANFIX(r);
-        V_STORE(y + i, r);
+#define GEN_FL3_I(h) (fe ? (h) : prop ? V_MAXP(init, h) : V_MAX(init, h))
+    for (; i + 4 * VN <= n; i += 4 * VN) {
+        const GKT *s = sp[0] + i;
+        VT b0 = GEN_FL3_I(VK_LOAD(s)), b1 = GEN_FL3_I(VK_LOAD(s + VN)), b2 = GEN_FL3_I(VK_LOAD(s + 2 * VN)),
+           b3 = GEN_FL3_I(VK_LOAD(s + 3 * VN));
+        for (int64_t j = 1; j < c; ++j) {
+            s = sp[j] + i;
+            GEN_FL3_C(b0, VK_LOAD(s));
+            GEN_FL3_C(b1, VK_LOAD(s + VN));
+            GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
+            GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
+        }
+        fix |= (uint64_t)V_NANFIX(b0) | (uint64_t)V_NANFIX(b1) | (uint64_t)V_NANFIX(b2) | (uint64_t)V_NANFIX(b3);
+        V_STORE(y + i, b0);
+        V_STORE(y + i + VN, b1);
+        V_STORE(y + i + 2 * VN, b2);
+        V_STORE(y + i + 3 * VN, b3);
     }
-    if (i < n) {
+    for (; i < n; i += VN) { /* the last vector again over the last VN elements, or fewer than VN in all */
+        const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
+        VT b = GEN_FL3_I(VK_LOAD(sp[0] + at));
+        for (int64_t j = 1; j < c; ++j)
+            GEN_FL3_C(b, VK_LOAD(sp[j] + at));
         if (n >= VN) {
-            GEN_FL3_D(n - VN);
-            fix |= (uint64_t)V_NANFIX(r);
-            V_STORE(y + n - VN, r);
+            fix |= (uint64_t)V_NANFIX(b);
+            V_STORE(y + at, b);
         } else {
-            GEN_FL3_D(0);
-            fix |= (uint64_t)V_NANFIX(r) & (((uint64_t)1 << n) - 1);
-            V_STOREN(y, r, n);
+            fix |= (uint64_t)V_NANFIX(b) & (((uint64_t)1 << n) - 1);
+            V_STOREN(y, b, n);
         }
     }
-#undef GEN_FL3_D
+#undef GEN_FL3_I
     return fix;
 }
+#undef GEN_FL3_C
 
 /* fl3_hp / fl3_dp with the NaN rule as a constant, out of line */
 __attribute__((noinline)) static void KFN(fl3_hp_o)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh,
