@@ -93,15 +93,15 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
     }
 }
 
-/* D pass: y[i] = the max over slots j < c of sp[j][i], from init (or, fe,
- * from slot 0), i < n, in blocks of 4 vectors; for f16, whether some
- * result is a NaN. */
-GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, const VT init, const int fe,
-                         const int prop)
+/* D pass: y[i] = the max over slots j < c of sp[j][i], from init, i < n,
+ * in blocks of 4 vectors; for f16, whether some result is a NaN. (The
+ * first-element start: from the neutral value, which gives the first
+ * slot's key: the slots hold no NaN without propagation.) */
+GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, const VT init, const int prop)
 {
     uint64_t fix = 0;
     int64_t i = 0;
-#define GEN_FL3_I(h) (fe ? (h) : prop ? V_MAXP(init, h) : V_MAX(init, h))
+#define GEN_FL3_I(h) (prop ? V_MAXP(init, h) : V_MAX(init, h))
     for (; i + 4 * VN <= n; i += 4 * VN) {
         const GKT *s = sp[0] + i;
         VT b0 = GEN_FL3_I(VK_LOAD(s)), b1 = GEN_FL3_I(VK_LOAD(s + VN)), b2 = GEN_FL3_I(VK_LOAD(s + 2 * VN)),
@@ -148,11 +148,11 @@ __attribute__((noinline)) static void KFN(fl3_hp_o)(GKT *dst, const GKT *src, in
 }
 
 __attribute__((noinline)) static uint64_t KFN(fl3_dp_o)(GT *y, const GKT *const *sp, int64_t c, int64_t n,
-                                                        const VT *init, int fe, int prop)
+                                                        const VT *init, int prop)
 {
     if (GFLOAT && prop)
-        return KFN(fl3_dp)(y, sp, c, n, *init, fe, 1);
-    return KFN(fl3_dp)(y, sp, c, n, *init, fe, 0);
+        return KFN(fl3_dp)(y, sp, c, n, *init, 1);
+    return KFN(fl3_dp)(y, sp, c, n, *init, 0);
 }
 
 /* Tasks (output rows) [t0, t1) in bands of at most B rows of a plane. */
@@ -166,7 +166,7 @@ __attribute__((noinline)) static void KFN(fl3_run)(const struct maxpool_plan *p,
     const int64_t *const st0 = g->st[0], *const cn0 = g->cn[0], rows = O0 * O1;
     const int64_t nbmax = GEN_FL3_NB(B, s1, kh, dl1), slot = B * O2 + VN;
     GKT *const wb = buf, *const ring = buf + nbmax * O2 + VN;
-    const VT nv = V_SET1(g->neutral), init = V_SET1(g->init);
+    const VT nv = V_SET1(g->neutral), init = V_SET1(g->fe ? g->neutral : g->init);
     const GKT *sp[GEN_FL3_KMAX];
     (void)W;
 #ifdef GEN_FL3_TRACE /* tests: show that the form runs */
@@ -215,7 +215,7 @@ __attribute__((noinline)) static void KFN(fl3_run)(const struct maxpool_plan *p,
                     for (int64_t j = 0; j < c; ++j)
                         sp[j] = ring + ((st0[od] + j) % kd) * slot + (h0 - ya) * O2;
                     const int64_t t = nc * rows + od * O1 + h0;
-                    const uint64_t fix = KFN(fl3_dp_o)(y + t * O2, sp, c, (h1 - h0) * O2, &init, g->fe, prop);
+                    const uint64_t fix = KFN(fl3_dp_o)(y + t * O2, sp, c, (h1 - h0) * O2, &init, prop);
 #if GEN_TYPE == GEN_F16
                     if (fix)
                         for (int64_t q = 0; q < h1 - h0; ++q)
