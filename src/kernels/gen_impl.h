@@ -13,7 +13,8 @@
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
  * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
- * first), gen_fli.h (W first with indices), gen_clw.h (channels-last W
+ * first), gen_fl3.h (3-D, depth stride 1: slices first, values only; its
+ * 32 KiB band scratch instead of fl_run's), gen_fli.h (W first with indices), gen_clw.h (channels-last W
  * first), gen_glob.h (global windows); this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
