@@ -158,6 +158,13 @@ static bench_case CASES[] = { /* not const: --dtype rewrites the selected cases 
      {0}, {0}, {0}, {12}, I64, 0, MAXPOOL_F32},
     {"net_adaptive3d_2x256x8x14_i64", "adaptive 3-D 2x256x8x14x14 -> 2x5x5 + int64 idx", 3, CF, {2, 256, 8, 14, 14},
      1, {0}, {0}, {0}, {2, 5, 5}, I64, 0, MAXPOOL_F32},
+    /* 3-D stride-1 windows (issue 19): k3 and a large kernel */
+    {"net_3d_1x32x16x56_k3s1", "3-D stride 1 1x32x16x56x56 k3 s1 p1", 3, CF, {1, 32, 16, 56, 56}, 0,
+     {3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {0}, NOIDX, 0, MAXPOOL_F32},
+    {"net_3d_1x16x16x56_k7s1", "3-D stride 1 1x16x16x56x56 k7 s1 p3", 3, CF, {1, 16, 16, 56, 56}, 0,
+     {7, 7, 7}, {1, 1, 1}, {3, 3, 3}, {0}, NOIDX, 0, MAXPOOL_F32},
+    {"3d_1x32x16x56_k3s1_f16", "3-D stride 1 1x32x16x56x56 k3 s1 p1 f16", 3, CF, {1, 32, 16, 56, 56}, 0,
+     {3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {0}, NOIDX, 0, MAXPOOL_F16},
 };
 #define NCASES ((int)(sizeof CASES / sizeof CASES[0]))
 

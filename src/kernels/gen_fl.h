@@ -141,7 +141,30 @@ __attribute__((noinline)) static void KFN(fl_wline)(const KFN(geo) * g, const GT
 #define GEN_FL_LINE(S_, P_)                                                                                        \
     do {                                                                                                           \
         VK_STORE(dst, KFN(fl_wvec)(mk, nv, q, K, d, 0, S_, P_, -1));                                                   \
-        for (int64_t o = VN; o < olast; o += VN)                                                                   \
+        int64_t o = VN;                                                                                            \
+        if (S_ == 1) /* blocks of 4 vectors (gen_fl3.h's large windows: the tap loop's overhead shared) */       \
+            for (; o + 3 * VN < olast; o += 4 * VN) {                                                              \
+                const GT *qo = q + o;                                                                              \
+                VT b0 = V_LOAD(qo), b1 = V_LOAD(qo + VN), b2 = V_LOAD(qo + 2 * VN), b3 = V_LOAD(qo + 3 * VN);      \
+                if (!P_ && GFLOAT) {                                                                               \
+                    b0 = V_MAX(nv, b0);                                                                            \
+                    b1 = V_MAX(nv, b1);                                                                            \
+                    b2 = V_MAX(nv, b2);                                                                            \
+                    b3 = V_MAX(nv, b3);                                                                            \
+                }                                                                                                  \
+                for (int64_t k = 1; k < K; ++k) {                                                                  \
+                    qo += d;                                                                                       \
+                    b0 = P_ ? V_MAXP(b0, V_LOAD(qo)) : V_MAX(b0, V_LOAD(qo));                                      \
+                    b1 = P_ ? V_MAXP(b1, V_LOAD(qo + VN)) : V_MAX(b1, V_LOAD(qo + VN));                            \
+                    b2 = P_ ? V_MAXP(b2, V_LOAD(qo + 2 * VN)) : V_MAX(b2, V_LOAD(qo + 2 * VN));                    \
+                    b3 = P_ ? V_MAXP(b3, V_LOAD(qo + 3 * VN)) : V_MAX(b3, V_LOAD(qo + 3 * VN));                    \
+                }                                                                                                  \
+                VK_STORE(dst + o, b0);                                                                             \
+                VK_STORE(dst + o + VN, b1);                                                                        \
+                VK_STORE(dst + o + 2 * VN, b2);                                                                    \
+                VK_STORE(dst + o + 3 * VN, b3);                                                                    \
+            }                                                                                                      \
+        for (; o < olast; o += VN)                                                                                 \
             VK_STORE(dst + o, KFN(fl_wvec)(mk, nv, q + S_ * o, K, d, 2, S_, P_, -1));                                  \
         if (olast > 0)                                                                                             \
             VK_STORE(dst + olast, KFN(fl_wvec)(mk, nv, q + S_ * olast, K, d, 1, S_, P_, -1));                          \

@@ -13,7 +13,8 @@
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
  * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
- * first), gen_fli.h (W first with indices), gen_clw.h (channels-last W
+ * first), gen_fl3.h (3-D, depth stride 1: slices first, values only; its
+ * 32 KiB band scratch instead of fl_run's), gen_fli.h (W first with indices), gen_clw.h (channels-last W
  * first), gen_glob.h (global windows); this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
@@ -88,6 +89,7 @@
 #include "gen_cf_run.h"
 #include "gen_fl.h"
 #include "gen_fp.h"
+#include "gen_fl3.h"
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
@@ -139,6 +141,11 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
 #endif
+    const int64_t fl3 = KFN(fl3_geo)(p, &g, wi);
+    if (fl3) { /* rank 3, depth stride 1: slices first (gen_fl3.h) */
+        KFN(fl3_run)(p, &g, x, y, t0, t1, fl3, GFLOAT && p->nan_propagate);
+        return;
+    }
     if (g.fl_wl) {
         KFN(fl_run)(p, &g, x, y, t0, t1, (int)g.S, GFLOAT && p->nan_propagate);
         return;

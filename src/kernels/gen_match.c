@@ -80,6 +80,11 @@ int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
             p->axis[i].pad_end >= p->axis[i].kernel)
             return 0;
     const maxpool_axis *w = &p->axis[p->rank - 1];
+    /* rank 3 with depth stride 1 and W stride 1 or 2 (gen_fl3.h: each slice's 2-D max once, then the max
+     * over D; its band of rows fits up to 256 output columns): 1x32x16x56x56 k3 s1 and 1x16x16x56x56 k7 s1
+     * (f32 largek) measured in docs/performance.md */
+    if (p->rank == 3 && p->axis[0].stride == 1 && p->axis[0].kernel >= 2 && w->stride <= 2 && w->out <= 256)
+        return 1;
     if (w->stride == 1) {
         for (int i = 0; i < p->rank; ++i)
             if (p->axis[i].kernel > 3)

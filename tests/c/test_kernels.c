@@ -255,7 +255,10 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             const maxpool_axis *a = &p->axis[i];
             gen = gen && a->dilation == 1 && a->kernel <= 8 && a->pad_begin < a->kernel && a->pad_end < a->kernel;
         }
-        if (gen && w->stride == 1) {
+        if (gen && p->rank == 3 && p->axis[0].stride == 1 && p->axis[0].kernel >= 2 && w->stride <= 2 &&
+            w->out <= 256) {
+            gen = 1; /* rank 3, depth stride 1: slices first (gen_fl3.h) */
+        } else if (gen && w->stride == 1) {
             gen = p->rank >= 2;
             for (int i = 0; i < p->rank; ++i)
                 gen = gen && p->axis[i].kernel <= 3;
@@ -1127,6 +1130,56 @@ static void small_planes(ts_rng *r, int quick)
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
+/* 3-D windows of depth stride 1 (the gen template's slices-first form,
+ * gen_fl3.h, values only): D kernels 2 to 7 with pads up to k - 1, H and W
+ * kernels 1 to 8, W stride 1 or 2, H strides 1 to 3, odd and even depths,
+ * heights, widths (narrower and wider than a vector), ceil rounding; D
+ * stride 2, dilation and indices beside them (other kernels). Inputs: every
+ * value kind, and directed ones: a NaN (and a second one, later or earlier)
+ * at every flat offset i % 29 == pos (every slice, line and lane position
+ * of a window) on backgrounds of -inf, -FLT_MAX, their mix and ties of
+ * {0, -0, 1}, under both NaN rules and both starts. */
+static void slices3d_sweep(ts_rng *r, int quick)
+{
+    static const int64_t widths[] = {1, 3, 7, 8, 15, 16, 17, 31, 33, 56, 65, 130};
+    const int n = quick ? 600 : 2500;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        random_options(&d, r);
+        if (!ts_rng_chance(r, 1, 8))
+            d.index_type = MAXPOOL_INDEX_NONE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), ts_rng_range(r, 1, 11),
+                            ts_rng_range(r, 1, 12),
+                            widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)]};
+        for (int a = 0; a < 3; ++a) {
+            const int64_t k = a == 0 ? ts_rng_range(r, ts_rng_chance(r, 1, 12) ? 1 : 2, 7)
+                                     : ts_rng_range(r, 1, ts_rng_chance(r, 1, 3) ? 8 : 3);
+            d.kernel[a] = k;
+            d.stride[a] = a == 0 ? (ts_rng_chance(r, 1, 12) ? 2 : 1)
+                          : a == 1 ? (ts_rng_chance(r, 1, 5) ? ts_rng_range(r, 2, 3) : 1)
+                                   : (ts_rng_chance(r, 1, 3) ? 2 : 1);
+            d.dilation[a] = a > 0 && ts_rng_chance(r, 1, 12) ? 2 : 1;
+            d.pad_begin[a] = ts_rng_chance(r, 1, 2) ? k / 2 : ts_rng_range(r, 0, k - 1);
+            d.pad_end[a] = ts_rng_chance(r, 1, 2) ? d.pad_begin[a] : ts_rng_range(r, 0, k - 1);
+        }
+        d.rounding = ts_rng_chance(r, 1, 4) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+        int kind = (int)ts_rng_range(r, 0, V_KINDS - 1);
+        if (ts_rng_chance(r, 1, 2)) {
+            kind = V_DIRECTED;
+            g_bg = (int)ts_rng_range(r, 0, 3);
+            g_period = 29;
+            g_nan1 = ts_rng_range(r, -1, g_period - 1);
+            g_nan2 = g_nan1 >= 0 && ts_rng_chance(r, 1, 2) ? ts_rng_range(r, 0, g_period - 1) : -1;
+        }
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, kind, i % 16 == 0, what);
+    }
+    g_nan1 = g_nan2 = -1;
+    g_period = 1;
+}
+
 static void sec_fe_directed(ts_rng *r, int quick) { fe_directed(r, quick); }
 static void sec_fe_directed3(ts_rng *r, int quick) { fe_directed3(r, quick); }
 static void sec_linesfirst(ts_rng *r, int quick) { linesfirst_cases(r, quick); }
@@ -1138,6 +1191,7 @@ static void sec_cblock(ts_rng *r, int quick) { cblock_sweep(r, quick); }
 static void sec_sweep_cf(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_FIRST, quick); }
 static void sec_sweep_cl(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_LAST, quick); }
 static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
+static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1158,6 +1212,7 @@ static const struct {
     {"fixed", sec_fixed, 2},             {"logstep", sec_logstep, 1},           {"vpipe", sec_vpipe, 2},
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
+    {"slices3d", sec_slices3d, 2},
 };
 
 static double now_s(void)

@@ -885,6 +885,84 @@ static void stride1_large(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* 3-D windows of depth stride 1 (the slices-first form, gen_fl3.h: values
+ * only, channels-first, D kernels 2 to 7, W stride 1 or 2, each slice's
+ * 2-D max then the max over D): depths, heights and widths odd and even,
+ * narrower and wider than a vector, pads up to k - 1 and unequal, H and W
+ * kernels 1 to 7, H strides 1 to 3, dilated H and W windows, ceil
+ * rounding; indices, D stride 2 and D kernel 1 beside them (other forms).
+ * Inputs: NaN runs, the start values only, ties of small values and the
+ * extremes, and a NaN and a later second one at every flat offset i % 23
+ * == pos (so in every slice, line and lane position of a window) on ties
+ * of {-0, +0}, -inf and the lowest value, under both NaN rules and both
+ * starts; for the integers ties of small values with the largest at those
+ * offsets. */
+static void slices3d(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t widths[] = {1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 33, 56, 63, 65, 130};
+    const int n = quick ? 80 : 300;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        if (!ts_rng_chance(r, 1, 8))
+            d.index_type = MAXPOOL_INDEX_NONE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), ts_rng_range(r, 1, 11),
+                            ts_rng_range(r, 1, 12),
+                            widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)]};
+        for (int a = 0; a < 3; ++a) {
+            const int64_t k = a == 0 ? ts_rng_range(r, ts_rng_chance(r, 1, 12) ? 1 : 2, 7)
+                                     : ts_rng_range(r, 1, ts_rng_chance(r, 1, 3) ? 7 : 3);
+            d.kernel[a] = k;
+            d.stride[a] = a == 0 ? (ts_rng_chance(r, 1, 12) ? 2 : 1)
+                          : a == 1 ? (ts_rng_chance(r, 1, 5) ? ts_rng_range(r, 2, 3) : 1)
+                                   : (ts_rng_chance(r, 1, 3) ? 2 : 1);
+            d.dilation[a] = a > 0 && ts_rng_chance(r, 1, 10) ? 2 : 1;
+            const int64_t pmax = k - 1;
+            d.pad_begin[a] = ts_rng_chance(r, 1, 2) ? k / 2 : ts_rng_range(r, 0, pmax);
+            d.pad_end[a] = ts_rng_chance(r, 1, 2) ? d.pad_begin[a] : ts_rng_range(r, 0, pmax);
+        }
+        d.rounding = ts_rng_chance(r, 1, 4) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+        char what[256];
+        snprintf(what, sizeof what,
+                 "slices3d %s #%d nan=%d init=%d idx=%d shape %lldx%lldx%lldx%lldx%lld k%lld,%lld,%lld s%lld,%lld,%lld "
+                 "dl%lld,%lld p%lld/%lld,%lld/%lld,%lld/%lld",
+                 g_tname[dt], i, (int)d.nan_policy, (int)d.window_init, (int)d.index_type, (long long)shape[0],
+                 (long long)shape[1], (long long)shape[2], (long long)shape[3], (long long)shape[4],
+                 (long long)d.kernel[0], (long long)d.kernel[1], (long long)d.kernel[2], (long long)d.stride[0],
+                 (long long)d.stride[1], (long long)d.stride[2], (long long)d.dilation[1], (long long)d.dilation[2],
+                 (long long)d.pad_begin[0], (long long)d.pad_end[0], (long long)d.pad_begin[1],
+                 (long long)d.pad_end[1], (long long)d.pad_begin[2], (long long)d.pad_end[2]);
+        const int fl = dt <= MAXPOOL_BF16;
+        int kind = ts_rng_chance(r, 1, 4) ? 2 : (fl && ts_rng_chance(r, 2, 3)) ? 1 : 0;
+        const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3] * shape[4];
+        if (ts_rng_chance(r, 1, 2) && ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0])) {
+            const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+            const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+            const uint64_t ninf = dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u;
+            const uint64_t low = dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu;
+            const uint64_t nz = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+            const int64_t period = 23, pos = ts_rng_range(r, 0, period - 1);
+            const int bg = (int)ts_rng_range(r, 0, 2);
+            g_fill_n = ni;
+            for (int64_t j = 0; j < ni; ++j) {
+                if (!fl)
+                    g_fill[j] = j % period == pos ? (uint64_t)ts_rng_range(r, 2, 3) : (uint64_t)ts_rng_chance(r, 1, 9);
+                else
+                    g_fill[j] = j % period == pos                 ? (ts_rng_chance(r, 3, 4) ? nan1 : nz)
+                                : j % period == (pos + 11) % period ? (ts_rng_chance(r, 1, 2) ? nan2 : 0)
+                                : bg == 0                         ? (ts_rng_chance(r, 1, 2) ? nz : 0)
+                                : bg == 1                         ? (ts_rng_chance(r, 1, 2) ? ninf : low)
+                                                                  : (ts_rng_chance(r, 1, 3) ? nz : ts_rng_chance(r, 1, 2) ? 0 : ninf);
+            }
+            kind = 3;
+        }
+        check_case(&d, shape, r, kind, what);
+    }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -906,6 +984,7 @@ int main(void)
         global_windows(&r, (maxpool_dtype)dt, quick);
         small_rows(&r, (maxpool_dtype)dt, quick);
         stride1_large(&r, (maxpool_dtype)dt, quick);
+        slices3d(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
