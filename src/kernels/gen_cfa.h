@@ -4,47 +4,60 @@
  * after gen_cfs.h. */
 
 /* ---- channels-first, short adaptive rows with indices ------------------ *
- * Adaptive windows (uneven or not: 15 -> 4 is windows of 4 and 5 taps from
- * 0, 3, 7, 11) with index output, output rows of at most VN columns, input
- * rows of at most 2*VN: the adaptive heads. Each lane is one output column
- * and keeps the reference's scan over its window in row-major order (upd:
- * the running max and the winner's offset in the plane, from the row's
- * first line), with no per-column reduction after: a window line's tap k
- * for every lane at once is one permute of the line, loaded as one or two
- * vectors (in place; the row's lines must lie inside the input tensor with
- * that span, else the per-tap form does the row): lane l takes column
- * st[l] + min(k, cn[l] - 1), so a window shorter than the widest meets its
- * last tap again, right after itself, which changes nothing under either
- * NaN rule (not greater; a NaN meets the same NaN at the same offset).
- * When the row fits one vector and two output rows fit the lanes, two
- * consecutive rows (any planes) go together, one permute of two lines per
- * tap; the row with fewer window lines meets its last line again after
- * itself, which changes nothing either (the rescan of that line ends with
- * the same winner: under propagation, its last NaN). Under the first-element
- * start each lane starts at its window's first tap (which then meets itself
- * again). Indices as the rows-of-one-vector form stores them (cfs_store,
- * S = 0: the offset plus the row's base); lanes that no tap replaced get the
- * empty-window index. */
+ * Adaptive windows with index output (uneven or not: 15 -> 4 is windows of
+ * 4 and 5 taps from 0, 3, 7, 11; the divisible ones of 1 or 2 taps stay
+ * with the rows-of-one-vector form, gen_cfs.h), output rows of at most VN
+ * columns and input rows of at most 2*VN: lines first, all in vector code.
+ * The row's window lines are combined per input column (one or two vectors
+ * per line, read in place: the lines' span must lie inside the input
+ * tensor, else the per-tap form does the row) into the best key and its
+ * offset in the plane from the row's first line: the first maximum over the
+ * lines, the last NaN under propagation; a column where nothing beats the
+ * start value keeps it with no offset (GEN_NONE; under the first-element
+ * start the neutral value is the start here). Then each lane (one output
+ * column) meets its window's columns in order, column k of every lane at
+ * once being one permute of the combined line(s): lane l takes column
+ * st[l] + min(k, cn[l] - 1), so a window narrower than the widest meets its
+ * last column again, which changes nothing. A column replaces the lane's
+ * best when its key is greater, or equal at a smaller offset (row-major
+ * order: the first maximum), or (propagation) it is a NaN and the best is
+ * not a NaN at a larger offset (the last NaN). Under the first-element
+ * start each lane starts at its window's first tap (line 0, column st[l]).
+ * When the input row fits one vector and two output rows fit the lanes, two
+ * consecutive rows (any planes) go together, each permute taking both rows'
+ * combined lines. Wider input rows (output rows up to 2*VN columns) gather
+ * each tap per lane and scan in row-major order (the reference's rule,
+ * upd's). Indices as the rows-of-one-vector form stores them (cfs_store, S
+ * = 0: the offset plus the row's base); lanes with no offset get the
+ * empty-window index. Offsets are below the plane size (plans of planes up
+ * to INT32_MAX elements), so they never equal GEN_NONE. */
 
 #if GEN_TYPE == GEN_F32
 #define CFA_KMAX 16 /* taps of a window line */
 
 #if VN == 16
-#define CFA_P1(a, ix, hm) _mm512_permutexvar_ps((ix), (a))
 #define CFA_P2(a, b, ix, hm) _mm512_permutex2var_ps((a), (ix), (b))
-#define CFA_Q1(a, ix, hm) _mm512_permutexvar_epi32((ix), (a))
 #define CFA_Q2(a, b, ix, hm) _mm512_permutex2var_epi32((a), (ix), (b))
 #else
-#define CFA_P1(a, ix, hm) _mm256_permutevar8x32_ps((a), (ix))
 #define CFA_P2(a, b, ix, hm)                                                                                           \
     _mm256_blendv_ps(_mm256_permutevar8x32_ps((a), (ix)), _mm256_permutevar8x32_ps((b), (ix)), (hm))
-#define CFA_Q1(a, ix, hm) _mm256_permutevar8x32_epi32((a), (ix))
 #define CFA_Q2(a, b, ix, hm)                                                                                           \
     _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32((a), (ix))),                  \
                                          _mm256_castsi256_ps(_mm256_permutevar8x32_epi32((b), (ix))), (hm)))
 #endif
 
-#if VN == 16
+#if VN == 16 && defined(MAXPOOL_SIMDE) /* SIMDe has no 512-bit gather: lane by lane */
+GAI VT KFN(cfa_gather)(const GT *b, VI ix)
+{
+    alignas(64) VLANE i[VN];
+    alignas(64) GT v[VN];
+    VI_STORE(i, ix);
+    for (int l = 0; l < VN; ++l)
+        v[l] = b[i[l]];
+    return V_LOAD(v);
+}
+#define CFA_GATHER(base, ix) KFN(cfa_gather)((base), (ix))
+#elif VN == 16
 #define CFA_GATHER(base, ix) _mm512_i32gather_ps((ix), (base), 4)
 #else
 #define CFA_GATHER(base, ix) _mm256_i32gather_ps((base), (ix), 4)
@@ -75,14 +88,14 @@ static int KFN(cfa_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
     return 1;
 }
 
-/* Rows [t0, t1), G (1, 2) at a time. Taps: mode 0 a permute of one vector,
- * 1 of two (the line's two vectors, or G = 2: the two rows' lines), 2
- * gathered from the line (NB blocks of VN columns). */
+/* Rows [t0, t1), G (1, 2) at a time. Taps: mode 1 a permute of two
+ * vectors (the row's combined line as two vectors, or G = 2: the two rows'
+ * of one vector each), 2 gathered from the line (NB blocks of VN columns). */
 GAI void KFN(cfa_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                       int64_t t1, const KFN(cfat) * tb, const int mode, const int G, const int NB, const int prop)
 {
     const int64_t O2 = g->out[2], K = tb->K, in1 = g->in[1], in2 = g->in[2], sp0 = g->step[0], sp1 = g->step[1];
-    const int64_t span = mode == 2 ? in2 : mode == 1 && G == 1 ? 2 * VN : VN; /* elements read from a line's start */
+    const int64_t span = mode == 2 ? in2 : G == 1 ? 2 * VN : VN; /* elements read from a line's start */
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     int64_t rel[2][GEN_LINES_MAX],
         rk[2][2] = {{-1, -1}, {-1, -1}}; /* line offsets from the row's first, for line counts rk */
@@ -146,7 +159,7 @@ GAI void KFN(cfa_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             }
         } else {
             /* the permuted forms: each row's lines combined per column (best, offset), NS vectors */
-            const int NS = mode == 1 && G == 1 ? 2 : 1;
+            const int NS = G == 1 ? 2 : 1;
             VT cv[2][2];
             VI cp[2][2];
             for (int r = 0; r < G; ++r) {
@@ -172,14 +185,14 @@ GAI void KFN(cfa_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             const VT va = cv[0][0], vb = G == 2 ? cv[1][0] : cv[0][NS - 1];
             const VI pa = cp[0][0], pb = G == 2 ? cp[1][0] : cp[0][NS - 1];
             if (g->fe) { /* each lane starts at its window's first tap (line 0: offset = column) */
-                const VT a0 = V_LOAD(xb[0]), b0 = G == 2 ? V_LOAD(xb[r1]) : mode == 1 ? V_LOAD(xb[0] + VN) : a0;
-                best[0] = mode ? CFA_P2(a0, b0, tb->ix[0], tb->hm[0]) : CFA_P1(a0, tb->ix[0], tb->hm[0]);
+                const VT a0 = V_LOAD(xb[0]), b0 = G == 2 ? V_LOAD(xb[r1]) : V_LOAD(xb[0] + VN);
+                best[0] = CFA_P2(a0, b0, tb->ix[0], tb->hm[0]);
                 bt[0] = tb->col[0][0];
             }
             /* then each lane's columns in order: the first maximum by offset (row-major), the last NaN */
             for (int64_t k = 0; k < K; ++k) {
-                const VT xv = mode ? CFA_P2(va, vb, tb->ix[k], tb->hm[k]) : CFA_P1(va, tb->ix[k], tb->hm[k]);
-                const VI q = mode ? CFA_Q2(pa, pb, tb->ix[k], tb->hm[k]) : CFA_Q1(pa, tb->ix[k], tb->hm[k]);
+                const VT xv = CFA_P2(va, vb, tb->ix[k], tb->hm[k]);
+                const VI q = CFA_Q2(pa, pb, tb->ix[k], tb->hm[k]);
                 VM m = VM_OR(V_GTM(xv, best[0]), VM_ANDN(V_EQM(xv, best[0]), VI_GEM(q, bt[0])));
                 if (prop)
                     m = VM_OR(m, VM_ANDN(V_NANM(xv), VM_AND(V_NANM(best[0]), VI_GEM(bt[0], q))));
@@ -215,7 +228,7 @@ __attribute__((noinline)) static void KFN(cfa_task)(const struct maxpool_plan *p
                                                     GT *y, void *ind, int64_t t0, int64_t t1, int prop)
 {
     const int64_t O2 = g->out[2], in2 = g->in[2];
-    const int G = in2 <= VN && 2 * O2 <= VN ? 2 : 1, mode = in2 > 2 * VN ? 2 : G == 2 || in2 > VN, NB = O2 > VN ? 2 : 1;
+    const int G = in2 <= VN && 2 * O2 <= VN ? 2 : 1, mode = in2 > 2 * VN ? 2 : 1, NB = O2 > VN ? 2 : 1;
     KFN(cfat) tb;
     tb.K = 1;
     for (int64_t o = 0; o < O2; ++o)
@@ -251,10 +264,8 @@ __attribute__((noinline)) static void KFN(cfa_task)(const struct maxpool_plan *p
             KFN(cfa_run)(p, g, x, y, ind, t0, t1, &tb, 2, 1, 1, pr);                                                   \
         else if (G == 2)                                                                                               \
             KFN(cfa_run)(p, g, x, y, ind, t0, t1, &tb, 1, 2, 1, pr);                                                   \
-        else if (mode)                                                                                                 \
+        else                                                                                                       \
             KFN(cfa_run)(p, g, x, y, ind, t0, t1, &tb, 1, 1, 1, pr);                                                   \
-        else                                                                                                           \
-            KFN(cfa_run)(p, g, x, y, ind, t0, t1, &tb, 0, 1, 1, pr);                                                   \
     } while (0)
     if (GFLOAT && prop)
         CFA_GO(1);
