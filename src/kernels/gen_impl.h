@@ -101,6 +101,7 @@
 #endif
 #include "gen_glob.h"
 #include "gen_cfs.h"
+#include "gen_cfa.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -131,6 +132,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
 #endif
+    if (wi && KFN(cfa_geo)(p, &g)) { /* short adaptive rows with indices (gen_cfa.h) */
+        KFN(cfa_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
     if (wi && KFN(cfs_geo)(p, &g)) { /* rows of one vector with indices (gen_cfs.h) */
         KFN(cfs_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;

@@ -70,9 +70,11 @@ int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
         return 0;
     if (gen_global(p)) /* gen_glob.h: 1x512x7x7 -> 1x1 about 2x the floor, f32 lines first 38-54x */
         return 1;
-    if (p->desc.index_type != MAXPOOL_INDEX_NONE) /* adaptive heads (gen_cfs.h, lines first): 13 -> 6 1.6-2x, */
-        return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->rank <= 2 && /* 14 -> 7 5x, 1-D 2x faster; 3-D not */
-               p->axis[p->rank - 1].in <= 256;                              /* (measured up to 100 columns) */
+    if (p->desc.index_type != MAXPOOL_INDEX_NONE) { /* adaptive heads (gen_cfs.h, gen_cfa.h, lines first): */
+        const maxpool_axis *w = &p->axis[p->rank - 1]; /* 13 -> 6 1.6-2x, 14 -> 7 5x, 1-D 2x faster (measured */
+        return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && /* up to 100 columns); 3-D only short rows (gen_cfa.h) */
+               (p->rank <= 2 ? w->in <= 256 : w->in <= 16 && w->out <= 8);
+    }
     if (p->desc.window != MAXPOOL_WINDOW_FIXED)
         return 0;
     for (int i = 0; i < p->rank; ++i)

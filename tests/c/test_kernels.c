@@ -269,9 +269,9 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         } else {
             gen = 0;
         }
-        if (avx2_only && d->index_type != MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_ADAPTIVE && p->rank <= 2 &&
-            w->in <= 256)
-            gen = 1; /* adaptive heads with indices */
+        if (avx2_only && d->index_type != MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
+            ((p->rank <= 2 && w->in <= 256) || (p->rank == 3 && w->in <= 16 && w->out <= 8)))
+            gen = 1; /* adaptive heads with indices (rank 3: short rows) */
         if (gen || (avx2_only && global))
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         return name;
@@ -673,7 +673,7 @@ static void k2s2_flat_cases(ts_rng *r, int quick)
         g_period = ni;
         for (int bg = 0; bg < 4; ++bg) {
             g_bg = bg;
-            for (int64_t pos = -1; pos < ni; pos += quick ? 5 : 1) {
+            for (int64_t pos = -1; pos < ni; pos += quick ? 5 : ni > 200 ? 3 : 1) { /* 3: coprime to every lane count */
                 for (int opt = 0; opt < 4; ++opt) {
                     d.window_init = opt & 2 ? MAXPOOL_INIT_EMPTY_VALUE : MAXPOOL_INIT_FIRST_ELEMENT;
                     d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
@@ -1127,6 +1127,91 @@ static void small_planes(ts_rng *r, int quick)
         }
 }
 
+/* Adaptive windows with indices, channels-first (the gen template's f32
+ * instantiation, gen_cfa.h: short rows whose taps are permutes of one or two
+ * vectors, two rows at a time when they fit, gathered taps on wider rows):
+ * uneven and overlapping windows (more outputs than inputs), divisible ones,
+ * row widths around every vector width (1 to 40, and wider: gathers),
+ * output widths up to 2 vectors of lanes, ranks 1 to 3, both index types,
+ * every option and value kind, threads; then directed: a NaN (and a second
+ * one) at every position of small planes on the -inf / -FLT_MAX / tie
+ * backgrounds under both NaN rules and both starts. */
+static void adaptive_idx(ts_rng *r, int quick)
+{
+    const int n = quick ? 300 : 1500;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = (int)ts_rng_range(r, 1, 3);
+        maxpool_desc_init(&d, rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 6), 1, 1, 1};
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            int64_t in = last ? ts_rng_range(r, 1, 40) : ts_rng_range(r, 1, 9);
+            if (last && ts_rng_chance(r, 1, 8))
+                in = ts_rng_range(r, 41, 140);
+            shape[2 + a] = in;
+            int64_t o = ts_rng_range(r, 1, last ? 17 : 5);
+            if (last && ts_rng_chance(r, 1, 4))
+                o = ts_rng_range(r, 1, 33);
+            if (last && in > 32 && ts_rng_chance(r, 1, 2))
+                o = ts_rng_range(r, in / 16 + 1, 32);
+            d.output_size[a] = o;
+        }
+        random_options(&d, r);
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 4), what);
+    }
+    struct {
+        int rank;
+        int64_t shape[5], out[3];
+    } ds[] = {
+        {2, {1, 2, 5, 15}, {2, 4}},     /* uneven, two rows per vector (avx512) */
+        {2, {1, 2, 4, 13}, {2, 6}},     /* regular grid K3 S2 */
+        {2, {1, 1, 3, 17}, {2, 5}},     /* two vectors per line (avx512) */
+        {2, {2, 1, 3, 7}, {2, 3}},      /* two rows per vector (avx2) */
+        {2, {1, 2, 3, 8}, {2, 6}},      /* one vector, one row (avx2) */
+        {2, {1, 1, 3, 6}, {2, 9}},      /* more outputs than inputs */
+        {1, {1, 3, 40}, {12}},          /* gathered */
+        {1, {2, 1, 70}, {19}},          /* gathered, two blocks (avx512) */
+        {3, {1, 2, 2, 3, 14}, {1, 2, 5}}, /* 3-D */
+    };
+    for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, ds[ci].rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        for (int a = 0; a < ds[ci].rank; ++a)
+            d.output_size[a] = ds[ci].out[a];
+        int64_t plane = 1;
+        for (int a = 0; a < ds[ci].rank; ++a)
+            plane *= ds[ci].shape[2 + a];
+        g_period = plane * ds[ci].shape[1] * ds[ci].shape[0];
+        for (int bg = 0; bg < 4; ++bg) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < g_period; pos += quick ? 3 : 1) {
+                for (int opt = 0; opt < 4; ++opt) {
+                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.window_init = opt & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                    d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+                    d.index_axis = (int)ts_rng_range(r, 0, 2);
+                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    g_nan1 = pos;
+                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, ds[ci].shape);
+                    check_case(&d, ds[ci].shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
+                }
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
+    g_period = 1;
+}
+
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
@@ -1192,6 +1277,7 @@ static void sec_sweep_cf(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_FI
 static void sec_sweep_cl(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_LAST, quick); }
 static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
 static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
+static void sec_adaptive_idx(ts_rng *r, int quick) { adaptive_idx(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1212,7 +1298,7 @@ static const struct {
     {"fixed", sec_fixed, 2},             {"logstep", sec_logstep, 1},           {"vpipe", sec_vpipe, 2},
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
-    {"slices3d", sec_slices3d, 2},
+    {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
 };
 
 static double now_s(void)
