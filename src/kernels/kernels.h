@@ -15,8 +15,6 @@ void maxpool_f32_nchw_rows_sse2(const struct maxpool_plan *p, const void *x, voi
                                 int64_t t1);
 void maxpool_f32_nchw_rows_neon(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                 int64_t t1);
-void maxpool_f32_nchw_rows_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
-                                  int64_t t1);
 
 /* f32, channels-first, rank 1..3, W windows without a vector row pass (stride >= 3, uneven adaptive):
  * lines combined first, then one W reduce per output row (f32_nchw_linesfirst_*.c); tasks as the row kernel */

@@ -218,18 +218,26 @@ static const char *isa_suffix(maxpool_isa isa)
                                      : "sse2";
 }
 
-/* tmpl with "%s" replaced by the suffix of the effective ceiling isa */
+/* tmpl with "%s" replaced by the suffix of the effective ceiling isa ("%a":
+ * the same, but avx2 at the avx512 ceiling: kernels without an AVX-512
+ * instance) */
 static void kname(char *buf, size_t n, const char *tmpl, maxpool_isa isa)
 {
-    const char *at = strstr(tmpl, "%s");
+    const char *at = strstr(tmpl, "%a");
+    if (at) {
+        snprintf(buf, n, "%.*s%s%s", (int)(at - tmpl), tmpl, isa_suffix(isa == MAXPOOL_ISA_AVX512 ? MAXPOOL_ISA_AVX2 : isa),
+                 at + 2);
+        return;
+    }
+    at = strstr(tmpl, "%s");
     if (!at)
         snprintf(buf, n, "%s", tmpl);
     else
         snprintf(buf, n, "%.*s%s%s", (int)(at - tmpl), tmpl, isa_suffix(isa), at + 2);
 }
 
-#define ROWS "f32_nchw_rows_%s"
-#define LARGEK "f32_nchw_s1_largek_%s"
+#define ROWS "f32_nchw_rows_%a"          /* no AVX-512 instance (build time) */
+#define LARGEK "f32_nchw_s1_largek_%a"
 #define LINES "f32_nchw_linesfirst_%s"
 #define LINES2 "f32_nchw_linesfirst_avx2" /* rows of at most 16 input columns at avx2 and avx512 */
 #define LOGSTEP "f32_nchw_s1_logstep_%s"

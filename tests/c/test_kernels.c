@@ -234,9 +234,9 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                  (h->kernel + 2) * (w->kernel + 32) <= 5120 && (w->kernel >= 3 || h->kernel >= 3))
             snprintf(name, sizeof name, "f32_nchw_s1_logstep_%s", suffix);
         else if (d->window == MAXPOOL_WINDOW_FIXED && w->stride == 1 && w->dilation == 1 && w->kernel >= 6)
-            snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", suffix);
-        else
-            snprintf(name, sizeof name, "f32_nchw_rows_%s", suffix);
+            snprintf(name, sizeof name, "f32_nchw_s1_largek_%s", isa == MAXPOOL_ISA_AVX512 ? "avx2" : suffix);
+        else /* (no AVX-512 instance of the rows kernels: build time) */
+            snprintf(name, sizeof name, "f32_nchw_rows_%s", isa == MAXPOOL_ISA_AVX512 ? "avx2" : suffix);
         /* the gen template's f32 instantiation (gen_match.c) before those:
          * values only, fixed undilated windows of <= 8 taps per axis, pads
          * below the kernel, W stride 1 with kernels <= 3
