@@ -101,6 +101,19 @@ AI void k2s2_out8(__m256 ea, __m256 oa, __m256 eb, __m256 ob, __m256i pv, __m256
     }
 }
 
+/* Four input rows of 8 at a (two output rows): the taps of their 8 windows,
+ * top even / top odd / bottom even / bottom odd; lanes: output (oh, 0 1),
+ * (oh+1, 0 1), (oh, 2 3), (oh+1, 2 3) */
+AI void k2s2_rows8(const float *a, __m256 *ea, __m256 *oa, __m256 *eb, __m256 *ob)
+{
+    const __m256 r0 = _mm256_loadu_ps(a), r1 = _mm256_loadu_ps(a + 8);
+    const __m256 r2 = _mm256_loadu_ps(a + 16), r3 = _mm256_loadu_ps(a + 24);
+    *ea = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(2, 0, 2, 0));
+    *oa = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(3, 1, 3, 1));
+    *eb = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(2, 0, 2, 0));
+    *ob = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
 AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                   const int prop, const int ik, const int fe)
 {
@@ -124,12 +137,8 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
 #pragma GCC unroll 2
 #endif
         for (int64_t g = (t1 - t0) * (OH / 2); g > 0; --g, a += 32, yo += 8) {
-            const __m256 r0 = _mm256_loadu_ps(a), r1 = _mm256_loadu_ps(a + 8);
-            const __m256 r2 = _mm256_loadu_ps(a + 16), r3 = _mm256_loadu_ps(a + 24);
-            const __m256 ea = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(2, 0, 2, 0));
-            const __m256 oa = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(3, 1, 3, 1));
-            const __m256 eb = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(2, 0, 2, 0));
-            const __m256 ob = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(3, 1, 3, 1));
+            __m256 ea, oa, eb, ob;
+            k2s2_rows8(a, &ea, &oa, &eb, &ob);
             k2s2_out8(ea, oa, eb, ob, z, z, 8, i8, yo, NULL, 0, 0, first_tap, prop, 0, fe);
         }
         return;
@@ -147,13 +156,8 @@ AI void k2s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *
         if (W == 8 && OW == 4) /* rows of 8 (e.g. 8x8 planes): two output rows per 256-bit group */
             for (; oh + 2 <= OH; oh += 2) {
                 const float *a = xp + 2 * oh * 8;
-                const __m256 r0 = _mm256_loadu_ps(a), r1 = _mm256_loadu_ps(a + 8);
-                const __m256 r2 = _mm256_loadu_ps(a + 16), r3 = _mm256_loadu_ps(a + 24);
-                /* lanes: output (oh, 0 1), (oh+1, 0 1), (oh, 2 3), (oh+1, 2 3) */
-                const __m256 ea = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(2, 0, 2, 0));
-                const __m256 oa = _mm256_shuffle_ps(r0, r2, _MM_SHUFFLE(3, 1, 3, 1));
-                const __m256 eb = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(2, 0, 2, 0));
-                const __m256 ob = _mm256_shuffle_ps(r1, r3, _MM_SHUFFLE(3, 1, 3, 1));
+                __m256 ea, oa, eb, ob;
+                k2s2_rows8(a, &ea, &oa, &eb, &ob);
                 const int32_t rs = (int32_t)(2 * oh * 8);
                 const __m256i pv =
                     _mm256_add_epi32(_mm256_set1_epi32(rs), _mm256_setr_epi32(0, 2, 16, 18, 4, 6, 20, 22));

@@ -190,26 +190,33 @@ __attribute__((noinline)) static void KFN(fl_wline)(const KFN(geo) * g, const GT
  * next vector's first. Reads 2*VN elements past the line's last vector. */
 #define GEN_FL_DEINT (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16)
 
+#if GEN_FL_DEINT
+/* The de-interleaved vectors [o, olast) of a line (taps from q), e and od
+ * the even and odd lanes of the 2*VN elements at q + 2*o. */
+GAI void KFN(fl_wdrun)(const VT nv, const GT *q, GKT *dst, int64_t o, int64_t olast, VT e, VT od, const int prop)
+{
+    for (; o < olast; o += VN) {
+        const VT a = V_LOAD(q + 2 * (o + VN)), b = V_LOAD(q + 2 * (o + VN) + VN);
+        const VT en = V_EVEN(a, b), e2 = V_AL1(e, en);
+        VT best = prop ? e : V_MAX(nv, e); /* without propagation a NaN must not enter (fl_wvec) */
+        best = prop ? V_MAXP(best, od) : V_MAX(best, od);
+        best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
+        VK_STORE(dst + o, best);
+        e = en;
+        od = V_ODD(a, b);
+    }
+}
+#endif
+
 /* The middle vectors [VN, olast) of a line (taps from q), every tap inside the line. */
 GAI void KFN(fl_wmid)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst, int64_t olast, const int S,
                       const int64_t K, const int prop)
 {
 #if GEN_FL_DEINT
     if (S == 2 && K == 3) {
-        if (olast <= VN)
-            return;
-        VT a = V_LOAD(q + 2 * VN), b = V_LOAD(q + 3 * VN);
-        VT e = V_EVEN(a, b), od = V_ODD(a, b);
-        for (int64_t o = VN; o < olast; o += VN) {
-            a = V_LOAD(q + 2 * (o + VN));
-            b = V_LOAD(q + 2 * (o + VN) + VN);
-            const VT en = V_EVEN(a, b), e2 = V_AL1(e, en);
-            VT best = prop ? e : V_MAX(nv, e); /* without propagation a NaN must not enter (fl_wvec) */
-            best = prop ? V_MAXP(best, od) : V_MAX(best, od);
-            best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
-            VK_STORE(dst + o, best);
-            e = en;
-            od = V_ODD(a, b);
+        if (olast > VN) {
+            const VT a = V_LOAD(q + 2 * VN), b = V_LOAD(q + 3 * VN);
+            KFN(fl_wdrun)(nv, q, dst, VN, olast, V_EVEN(a, b), V_ODD(a, b), prop);
         }
         return;
     }
@@ -235,22 +242,10 @@ GAI void KFN(fl_wdline)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst,
         a = V_SEL(nv, a, mk->m[0][0][0]);
         b = V_SEL(nv, b, mk->m[0][1][0]);
     }
-    VT e = V_EVEN(a, b), od = V_ODD(a, b);
-    for (int64_t o = 0; o < olast; o += VN) {
-        a = V_LOAD(q + 2 * (o + VN));
-        b = V_LOAD(q + 2 * (o + VN) + VN);
-        const VT en = V_EVEN(a, b), e2 = V_AL1(e, en);
-        VT best = prop ? e : V_MAX(nv, e); /* without propagation a NaN must not enter (fl_wvec) */
-        best = prop ? V_MAXP(best, od) : V_MAX(best, od);
-        best = prop ? V_MAXP(best, e2) : V_MAX(best, e2);
-        VK_STORE(dst + o, best);
-        e = en;
-        od = V_ODD(a, b);
-    }
+    KFN(fl_wdrun)(nv, q, dst, 0, olast, V_EVEN(a, b), V_ODD(a, b), prop);
     a = V_LOAD(q + 2 * olast);
     b = V_LOAD(q + 2 * olast + VN);
-    const VT c = V_LOAD(q + 2 * olast + 2 * VN);
-    e = V_EVEN(a, b);
+    const VT c = V_LOAD(q + 2 * olast + 2 * VN), e = V_EVEN(a, b);
     VT best = prop ? e : V_MAX(nv, e);
     best = prop ? V_MAXP(best, V_ODD(a, b)) : V_MAX(best, V_ODD(a, b));
     const VT e2 = V_AL1(e, V_EVEN(c, c));
