@@ -699,6 +699,34 @@ static void k2s2_flat_cases(ts_rng *r, int quick)
     }
 }
 
+/* A NaN (and now and then a second, later one) at every step-th position
+ * of a period g_period of the input, on each background g_bg, under both NaN
+ * rules and both starts; the index type random (none, i32, i64; with
+ * with_index: i32 or i64), with random index axis, empty index and empty
+ * value. */
+static void nan_sweep(maxpool_desc *d, const int64_t *shape, ts_rng *r, int64_t step, int with_index)
+{
+    for (int bg = 0; bg < 4; ++bg) {
+        g_bg = bg;
+        for (int64_t pos = -1; pos < g_period; pos += step) {
+            for (int opt = 0; opt < 4; ++opt) {
+                d->nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d->window_init = opt & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d->index_type = with_index ? (ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32)
+                                           : (maxpool_index_type)ts_rng_range(r, 0, 2);
+                d->index_axis = (int)ts_rng_range(r, 0, 2);
+                d->empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                d->empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                g_nan1 = pos;
+                g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                char what[400];
+                describe(what, sizeof what, d, shape);
+                check_case(d, shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
+            }
+        }
+    }
+}
+
 /* The stride-1 log-step kernel (f32_nchw_s1_logstep_*): per-axis kernels
  * 1..15 with one of them >= 3, pads 0..k on each side, every rounding,
  * sizes 1..40, every option set and value kind; then random big planes
@@ -1047,24 +1075,7 @@ static void linesfirst_cases(ts_rng *r, int quick)
         g_period = 1;
         for (int i = 0; i < ds[ci].rank; ++i)
             g_period *= ds[ci].shape[2 + i];
-        for (int bg = 0; bg < 4; ++bg) {
-            g_bg = bg;
-            for (int64_t pos = -1; pos < g_period; pos += quick ? 4 : 1) {
-                for (int opt = 0; opt < 4; ++opt) {
-                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
-                    d.window_init = opt & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
-                    d.index_type = (maxpool_index_type)ts_rng_range(r, 0, 2);
-                    d.index_axis = (int)ts_rng_range(r, 0, 2);
-                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
-                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
-                    g_nan1 = pos;
-                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
-                    char what[400];
-                    describe(what, sizeof what, &d, ds[ci].shape);
-                    check_case(&d, ds[ci].shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
-                }
-            }
-        }
+        nan_sweep(&d, ds[ci].shape, r, quick ? 4 : 1, 0);
     }
     g_nan1 = g_nan2 = -1;
 }
@@ -1189,24 +1200,7 @@ static void adaptive_idx(ts_rng *r, int quick)
         for (int a = 0; a < ds[ci].rank; ++a)
             plane *= ds[ci].shape[2 + a];
         g_period = plane * ds[ci].shape[1] * ds[ci].shape[0];
-        for (int bg = 0; bg < 4; ++bg) {
-            g_bg = bg;
-            for (int64_t pos = -1; pos < g_period; pos += quick ? 3 : 1) {
-                for (int opt = 0; opt < 4; ++opt) {
-                    d.nan_policy = opt & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
-                    d.window_init = opt & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
-                    d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
-                    d.index_axis = (int)ts_rng_range(r, 0, 2);
-                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
-                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
-                    g_nan1 = pos;
-                    g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
-                    char what[400];
-                    describe(what, sizeof what, &d, ds[ci].shape);
-                    check_case(&d, ds[ci].shape, r, V_DIRECTED, pos == 5 && opt == 3, what);
-                }
-            }
-        }
+        nan_sweep(&d, ds[ci].shape, r, quick ? 3 : 1, 1);
     }
     g_nan1 = g_nan2 = -1;
     g_period = 1;
