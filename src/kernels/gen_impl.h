@@ -89,6 +89,7 @@
 #include "gen_cf_run.h"
 #include "gen_fl.h"
 #include "gen_fp.h"
+#include "gen_fr.h"
 #include "gen_fl3.h"
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
@@ -116,6 +117,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         KFN(gl_task)(p, &g, (const GT *)x, (GT *)y, ind, t0, t1, GFLOAT && p->nan_propagate, wi);
         return;
     }
+#if GEN_FR
+    if (KFN(fr_geo)(p, &g, wi)) { /* rows in one vector, W stride >= 2 (gen_fr.h) */
+        KFN(fr_run)(&g, x, y, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+#endif
     KFN(geo_masks)(&g);
 #ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
     int64_t kh, ph;

@@ -241,7 +241,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
          * values only, fixed undilated windows of <= 8 taps per axis, pads
          * below the kernel, W stride 1 with kernels <= 3
          * (rank 2, 3) or W stride 2 (k3s2 plans up to 32 wide, no k2s2
-         * plan, no 1-D 2-tap window) */
+         * plan but planes up to 16 wide, no 1-D 2-tap window) */
         int global = 1; /* windows of whole planes: gen whatever the window kind and index output */
         for (int i = 0; i < p->rank; ++i) {
             const maxpool_axis *a = &p->axis[i];
@@ -264,7 +264,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                 gen = gen && p->axis[i].kernel <= 3;
         } else if (gen && w->stride == 2) {
             gen = strcmp(name, "f32_nchw_k3s2_avx2") == 0   ? p->rank == 2 && w->in <= 32
-                  : strcmp(name, "f32_nchw_k2s2_avx2") == 0 ? 0
+                  : strcmp(name, "f32_nchw_k2s2_avx2") == 0 ? p->rank == 2 && w->in <= 16 /* gen_fr.h */
                                                             : !(p->rank == 1 && w->kernel == 2);
         } else {
             gen = 0;
@@ -1138,6 +1138,70 @@ static void small_planes(ts_rng *r, int quick)
         }
 }
 
+/* Rows in one vector (the gen template's f32 form for W stride 2 with an
+ * output row of at most one vector and an input line of at most two,
+ * gen_fr.h; two planes a vector where both fit one): widths 1 to 33 (every
+ * lane count of both vectors at avx2 and avx512, and just past them),
+ * heights 1 to 9, 13, 14, 27, W kernels 1 to 4 (now and then up to 8) with
+ * pads below the kernel on each side, H kernels 1 to 4 and strides 1 to 3
+ * with pads, both roundings (ceil: a last window in the padding), 1 to 5
+ * planes in 1 or 2 batches (odd counts: a plane left over from the pairs;
+ * 2 and 3 threads cut planes into rows); every NaN rule and start and both
+ * empty values; random values, ties, NaN runs, extremes, start values only;
+ * then a NaN (and a second one) at every offset of a prime period on the
+ * -inf / -FLT_MAX / mixed / {0, -0, 1} backgrounds: every lane of every
+ * line of a window. Now and then indices (other forms). */
+static void row_vectors(ts_rng *r, int quick)
+{
+    for (int64_t W = 1; W <= 33; ++W)
+        for (int rep = 0; rep < (quick ? 6 : 16); ++rep) {
+            maxpool_desc d;
+            maxpool_desc_init(&d, 2);
+            d.layout = MAXPOOL_CHANNELS_FIRST;
+            static const int64_t hs[] = {13, 14, 27};
+            const int64_t H = rep % 3 == 0 ? ts_rng_range(r, 1, 4)
+                              : rep % 3 == 1 ? ts_rng_range(r, 5, 9)
+                                             : hs[ts_rng_range(r, 0, 2)];
+            d.kernel[1] = ts_rng_range(r, 1, ts_rng_chance(r, 1, 6) ? 8 : 4);
+            d.stride[1] = 2;
+            d.kernel[0] = ts_rng_range(r, 1, 4);
+            d.stride[0] = ts_rng_range(r, 1, 3);
+            for (int a = 0; a < 2; ++a) {
+                d.pad_begin[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+                d.pad_end[a] = ts_rng_range(r, 0, d.kernel[a] - 1);
+            }
+            if (rep % 5 == 0) { /* the networks' k3 s2 p0 / k2 s2 p0 */
+                d.kernel[0] = d.kernel[1] = 2 + rep % 2;
+                d.stride[0] = 2;
+                d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 0;
+            }
+            d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            d.nan_policy = rep & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = rep & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+            d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+            d.index_type = ts_rng_chance(r, 1, 12) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_NONE;
+            int64_t shape[4] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 5), H, W};
+            char what[400];
+            describe(what, sizeof what, &d, shape);
+            check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), rep % 4 == 3, what);
+            if (rep % 4 != 0)
+                continue;
+            g_period = rep % 8 == 0 ? 29 : 37; /* a NaN (and a second one) at every offset of a prime period */
+            for (int64_t pos = 0; pos < g_period; pos += quick ? 3 : 1) {
+                g_bg = (int)((pos + rep / 4) % 4);
+                d.nan_policy = pos & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = pos & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.index_type = MAXPOOL_INDEX_NONE;
+                g_nan1 = pos;
+                g_nan2 = ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, V_DIRECTED, pos == 4, what);
+            }
+            g_nan1 = g_nan2 = -1;
+            g_period = 1;
+        }
+}
+
 /* Adaptive windows with indices, channels-first (the gen template's f32
  * instantiation, gen_cfa.h: short rows whose taps are permutes of one or two
  * vectors, two rows at a time when they fit, gathered taps on wider rows):
@@ -1270,6 +1334,7 @@ static void sec_cblock(ts_rng *r, int quick) { cblock_sweep(r, quick); }
 static void sec_sweep_cf(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_FIRST, quick); }
 static void sec_sweep_cl(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_LAST, quick); }
 static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
+static void sec_row_vectors(ts_rng *r, int quick) { row_vectors(r, quick); }
 static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
 static void sec_adaptive_idx(ts_rng *r, int quick) { adaptive_idx(r, quick); }
 static void sec_random(ts_rng *r, int quick)
@@ -1293,6 +1358,7 @@ static const struct {
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
+    {"row_vectors", sec_row_vectors, 2},
 };
 
 static double now_s(void)

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, rows in one vector
+ * (values only). Included once by gen_impl.h; f32 only (build time).
+ *
+ * Small planes with W stride 2 or more whose output row fits one vector
+ * (OW <= VN) and input line two (W <= 2*VN): AlexNet 13x13 and 27x27 k3 s2
+ * (avx512; 13x13 at avx2 too), VGG 14x14 k2 s2. The W-first form (gen_fl.h)
+ * pays per line and per row bookkeeping and a buffer round trip for a
+ * vector that is one or two lines; the flat form (gen_fp.h) wastes half its
+ * lanes on odd columns. Here each input line is loaded as two vectors
+ * (masked loads: nothing outside the line is read) and its W result (every
+ * output column's max over its K taps, in tap order) is made in registers:
+ * tap k of the VN output columns is one permutation of the two vectors
+ * (avx512: vpermt2ps; avx2: two vpermps and a blend), the lane's source
+ * index S*j + k*d - pad a per-call constant; a tap in the padding takes the
+ * window's nearest tap in its line instead (its first for taps before it,
+ * its last for taps after it): x then meets a copy of the tap next to it in
+ * the scan, which changes nothing (max(max(b, x), x) = max(b, x) under both
+ * rules). The rows then in order: each output row's max over its window
+ * lines' W results in line order, the row's first line taken over from the
+ * row before when it was that row's last (k3 s2: every line once), then
+ * the start value (fixed start), one (masked) store per row. Order and
+ * rules as in gen_fl.h: W results from the neutral value without
+ * propagation (a NaN first tap must not enter), the first maximum and the
+ * last NaN in row-major order; first-element start without propagation: a
+ * NaN first tap (tap 0 of the first line, which the padding rule makes the
+ * window's first element) is the result.
+ * Two planes per vector (avx512 planes up to 16 wide with 2*OW <= VN, e.g.
+ * AlexNet 13: 6 + 6 of 16 lanes): the same row of two planes, lanes [0, OW)
+ * from the first plane's line (first source vector), [OW, 2*OW) from the
+ * second's (second source vector), stored to both planes; a task range's
+ * plane pairs go so, the rest one plane at a time. */
+
+#if GEN_TYPE == GEN_F32
+#define GEN_FR 1
+#else
+#define GEN_FR 0
+#endif
+
+#if GEN_FR
+#define GEN_FR_K 8 /* W taps */
+
+#if VN == 16
+#define GEN_FR_MT __mmask16
+#ifdef MAXPOOL_SIMDE /* SIMDe's masked load reads every lane, its masked store writes every lane: lane by lane */
+static inline __m512 KFN(fr_mload)(const float *p, __mmask16 m)
+{
+    alignas(64) float t[16];
+    for (int i = 0; i < 16; ++i)
+        t[i] = (m >> i) & 1 ? p[i] : 0.0f;
+    return _mm512_load_ps(t);
+}
+static inline void KFN(fr_mstore)(float *p, __mmask16 m, __m512 v)
+{
+    alignas(64) float t[16];
+    _mm512_store_ps(t, v);
+    for (int i = 0; i < 16; ++i)
+        if ((m >> i) & 1)
+            p[i] = t[i];
+}
+#define GEN_FR_LD(p, m) KFN(fr_mload)((p), (m))
+#define GEN_FR_ST(p, m, v) KFN(fr_mstore)((p), (m), (v))
+#else
+#define GEN_FR_LD(p, m) _mm512_maskz_loadu_ps((m), (p))
+#define GEN_FR_ST(p, m, v) _mm512_mask_storeu_ps((p), (m), (v))
+#endif
+#define GEN_FR_P2(lo, hi, ix) _mm512_permutex2var_ps((lo), (ix), (hi))
+#else
+#define GEN_FR_MT __m256i
+#define GEN_FR_LD(p, m) _mm256_maskload_ps((p), (m))
+#define GEN_FR_ST(p, m, v) _mm256_maskstore_ps((p), (m), (v))
+/* (ix's sign bit: the lane is from the second vector; vpermps reads the low 3 bits) */
+#define GEN_FR_P2(lo, hi, ix)                                                                                      \
+    _mm256_blendv_ps(_mm256_permutevar8x32_ps((lo), (ix)), _mm256_permutevar8x32_ps((hi), (ix)),               \
+                     _mm256_castsi256_ps(ix))
+#endif
+
+/* The tables of a call, per mode (0: one plane, the line's two vectors; 1:
+ * two planes, a line of each): each tap's source lanes ix (avx2: the sign
+ * bit set in the lanes from the second vector), the masked loads' lanes
+ * ml / mh, the stores' lanes ms ([1]: mode 1's second plane, lanes OW ..
+ * 2*OW-1). */
+typedef struct KFN(frt) {
+    VI ix[2][GEN_FR_K];
+    GEN_FR_MT ml[2], mh[2], ms[2];
+    int64_t W, OW, OH, K;
+    int pair; /* mode 1 possible */
+} KFN(frt);
+
+/* Whether the rows-in-one-vector form takes plan p (values only). */
+static int KFN(fr_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
+{
+    if (!GEN_FR || wi || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED || !g->grid || g->S < 2)
+        return 0;
+    const int64_t H = g->in[1], W = g->in[2], OH = g->out[1], OW = g->out[2];
+    if (W > 2 * VN || OW > VN || OW < 1 || OH < 1 || H < 1 || g->K > GEN_FR_K)
+        return 0;
+    for (int64_t o = 0; o < OH; ++o)
+        if (g->cn[1][o] == 0)
+            return 0;
+    for (int64_t o = 0; o < OW; ++o)
+        if (g->cn[2][o] == 0)
+            return 0;
+    return 1;
+}
+
+/* The tables of plan p. */
+static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
+{
+    const int64_t W = g->in[2], OW = g->out[2];
+    T->W = W;
+    T->OW = OW;
+    T->OH = g->out[1];
+    T->K = g->K;
+    T->pair = W <= VN && 2 * OW <= VN;
+    for (int md = 0; md < 2; ++md) {
+        for (int64_t k = 0; k < T->K; ++k) {
+            alignas(64) int32_t ix[VN];
+            for (int64_t l = 0; l < VN; ++l) {
+                const int64_t j = md == 0 ? l : l % OW, half = md == 0 ? 0 : l / OW;
+                int64_t pos = 0;
+                if (j < OW && half < 2) {
+                    const int64_t st = g->st[2][j], last = st + (g->cn[2][j] - 1) * g->step[2];
+                    pos = g->v0 + j * g->S + k * g->d;
+                    pos = pos < st ? st : pos > last ? last : pos; /* padding: the nearest tap */
+                    pos += half * VN;
+                }
+#if VN == 8
+                ix[l] = (int32_t)(pos >= VN ? (uint32_t)(pos - VN) | 0x80000000u : (uint32_t)pos);
+#else
+                ix[l] = (int32_t)pos;
+#endif
+            }
+            T->ix[md][k] = VI_LOAD(ix);
+        }
+        const int64_t nl = md == 0 ? (W < VN ? W : VN) : W, nh = md == 0 ? (W > VN ? W - VN : 0) : W;
+#if VN == 16
+        T->ml[md] = (__mmask16)((1u << nl) - 1);
+        T->mh[md] = (__mmask16)((1u << nh) - 1);
+        T->ms[md] = (__mmask16)(((1u << OW) - 1) << (md * OW));
+#else
+        alignas(32) int32_t ml[8], mh[8], ms[8];
+        for (int64_t l = 0; l < 8; ++l) {
+            ml[l] = l < nl ? -1 : 0;
+            mh[l] = l < nh ? -1 : 0;
+            ms[l] = l >= md * OW && l < (md + 1) * OW ? -1 : 0;
+        }
+        T->ml[md] = _mm256_load_si256((const __m256i *)(const void *)ml);
+        T->mh[md] = _mm256_load_si256((const __m256i *)(const void *)mh);
+        T->ms[md] = _mm256_load_si256((const __m256i *)(const void *)ms);
+#endif
+    }
+}
+
+/* The W result of the line at la (second vector at lb): K taps, in order;
+ * msk: masked loads (the line's elements only), else whole vectors. */
+GAI VT KFN(fr_line)(const VI *ix, GEN_FR_MT ml, GEN_FR_MT mh, const GT *la, const GT *lb, const VT nv,
+                    const int64_t K, const int msk, const int prop)
+{
+    const VT lo = msk ? GEN_FR_LD(la, ml) : V_LOAD(la), hi = msk ? GEN_FR_LD(lb, mh) : V_LOAD(lb);
+    VT a = GEN_FR_P2(lo, hi, ix[0]);
+    if (GFLOAT && !prop) /* without propagation a NaN must not enter (gen_fl.h) */
+        a = V_MAX(nv, a);
+    for (int64_t k = 1; k < K; ++k) {
+        const VT t = GEN_FR_P2(lo, hi, ix[k]);
+        a = prop ? V_MAXP(a, t) : V_MAX(a, t);
+    }
+    return a;
+}
+
+/* Output rows [oa, ob) of the plane at xa (mode md 0: xb = xa + VN; 1: xb
+ * the second plane, yb its output), output ya; avx2, mode 0: a row whose
+ * whole vector ends by ye is stored whole (the lanes past the row are the
+ * next rows', which come later), else masked. */
+GAI void KFN(fr_rows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, const GT *xb, GT *ya, GT *yb,
+                      const GT *ye, int64_t oa, int64_t ob, int md, const int64_t K, const int msk, const int prop)
+{
+    VI ix[GEN_FR_K];
+    for (int64_t k = 0; k < K; ++k)
+        ix[k] = T->ix[md][k];
+    const GEN_FR_MT ml = T->ml[md], mh = T->mh[md];
+    const VT nv = V_SET1(GEN_NEUTRAL), init = V_SET1(g->init);
+    const int fe = g->fe, fenan = GFLOAT && fe && !prop;
+    const int64_t W = T->W, OW = T->OW, s1 = g->step[1], ls = s1 * W;
+    const int64_t *const st = g->st[1], *const cn = g->cn[1];
+    VT cv = nv;      /* the W result of line cl */
+    int64_t cl = -1; /* (none yet) */
+    for (int64_t o = oa; o < ob; ++o) {
+        const int64_t a = st[o], c = cn[o];
+        const GT *pa = xa + a * W, *pb = xb + a * W;
+        VT h = a == cl ? cv : KFN(fr_line)(ix, ml, mh, pa, pb, nv, K, msk, prop), v = h;
+        for (int64_t i = 1; i < c; ++i) {
+            v = KFN(fr_line)(ix, ml, mh, pa + i * ls, pb + i * ls, nv, K, msk, prop);
+            h = prop ? V_MAXP(h, v) : V_MAX(h, v);
+        }
+        cv = v;
+        cl = a + (c - 1) * s1;
+        if (fenan) { /* a NaN first tap stays */
+            const VT f = GEN_FR_P2(GEN_FR_LD(pa, ml), GEN_FR_LD(pb, mh), ix[0]);
+            h = V_SEL(h, f, V_NANM(f));
+        }
+        if (!fe)
+            h = prop ? V_MAXP(init, h) : V_MAX(init, h);
+        GT *const yr = ya + o * OW;
+#if VN == 8
+        if (md == 0 && yr + VN <= ye)
+            V_STORE(yr, h);
+        else
+#else
+        (void)ye;
+#endif
+            GEN_FR_ST(yr, T->ms[0], h);
+        if (md == 1)
+            GEN_FR_ST(yb + (o - 1) * OW, T->ms[1], h); /* lanes OW .. 2*OW-1: the second plane's row o */
+    }
+}
+
+/* fr_rows with the tap count, loads and NaN rule as constants, out of line.
+ * Loads: avx512 always masked (as fast as whole vectors, and no line
+ * splits past the row); avx2 whole vectors (a masked load is two uops)
+ * but in msk units (the tensor's last planes: any tap count). */
+#define GEN_FR_MSK (VN == 16)
+__attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa,
+                                                     const GT *xb, GT *ya, GT *yb, const GT *ye, int64_t oa,
+                                                     int64_t ob, int md, int msk, int prop)
+{
+#define GEN_FR_R_(P)                                                                                               \
+    do {                                                                                                           \
+        if (!GEN_FR_MSK && msk)                                                                                    \
+            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, 1, P);                                        \
+        else if (T->K == 3)                                                                                        \
+            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, GEN_FR_MSK, P);                                  \
+        else if (T->K == 2)                                                                                        \
+            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 2, GEN_FR_MSK, P);                                  \
+        else                                                                                                       \
+            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, GEN_FR_MSK, P);                               \
+    } while (0)
+    if (GFLOAT && prop)
+        GEN_FR_R_(1);
+    else
+        GEN_FR_R_(0);
+#undef GEN_FR_R_
+}
+
+/* Tasks [t0, t1): plane pairs where they fit (mode 1), else rows of one
+ * plane; whole-vector loads where a unit's reads (up to VN past its last
+ * line's second vector) lie inside the tensor. */
+__attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void *x, void *y, int64_t t0, int64_t t1,
+                                                   int prop)
+{
+    KFN(frt) T;
+    KFN(fr_init)(g, &T);
+    const int64_t OH = T.OH, HW = g->in[1] * T.W, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN;
+    const GT *const xs = (const GT *)x, *const xe = g->xbeg + g->xlen;
+    GT *const ys = (GT *)y, *const ye = ys + t1 * T.OW;
+    for (int64_t t = t0; t < t1;) {
+        const int64_t pl = t / OH, o = t % OH;
+        const GT *const xa = xs + pl * HW;
+        GT *const ya = ys + pl * no;
+        if (T.pair && o == 0 && t + 2 * OH <= t1) {
+            KFN(fr_rows_o)(&T, g, xa, xa + HW, ya, ya + no, ye, 0, OH, 1, xa + HW + last > xe, prop);
+            t += 2 * OH;
+        } else {
+            const int64_t ob = t1 - t < OH - o ? o + (t1 - t) : OH;
+            KFN(fr_rows_o)(&T, g, xa, xa + VN, ya, NULL, ye, o, ob, 0, xa + VN + last > xe, prop);
+            t += ob - o;
+        }
+    }
+}
+#endif
