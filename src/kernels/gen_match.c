@@ -61,9 +61,10 @@ static int gen_global(const struct maxpool_plan *p)
  *    larger stride-1 kernels to the s1 kernels (log-step passes);
  *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
  *    wide (0.75-0.8 of its time at 13-28, 1.06 at 40 and 112);
- *  - W stride 2 where f32_nchw_k2s2 takes it: only planes up to 16 wide (rows
- *    in one vector, gen_fr.h: VGG 14x14 0.38 of its time at avx512, 0.65 at
- *    avx2); wider ones never (gen 1.1-1.6x slower);
+ *  - W stride 2 where f32_nchw_k2s2 takes it: only planes 4-7 and 12-15
+ *    wide (rows in one vector, gen_fr.h: VGG 14x14 0.43 of its time at
+ *    avx512, 0.71 at avx2; 4-7 0.4-0.7); not 8-11 and 16 (its 8-wide rows:
+ *    gen 1.0-4x slower), 3 or wider than 16 (gen 1.1-1.9x slower);
  *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
  *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
 int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
@@ -100,8 +101,8 @@ int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
 #if defined(__x86_64__) || defined(__i386__)
     if (maxpool_f32_nchw_k3s2_match(p))
         return p->rank == 2 && w->in <= 32;
-    if (maxpool_f32_nchw_k2s2_match(p)) /* but rows in one vector (gen_fr.h): planes up to 16 wide */
-        return p->rank == 2 && w->in <= 16;
+    if (maxpool_f32_nchw_k2s2_match(p)) /* but rows in one vector (gen_fr.h) where it is faster */
+        return p->rank == 2 && w->in <= 15 && (w->in & 7) >= 4;
 #endif
     return !(p->rank == 1 && w->kernel == 2);
 }
