@@ -135,9 +135,9 @@ static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
         }
         const int64_t nl = md == 0 ? (W < VN ? W : VN) : W, nh = md == 0 ? (W > VN ? W - VN : 0) : W;
 #if VN == 16
-        T->ml[md] = (__mmask16)((1u << nl) - 1);
-        T->mh[md] = (__mmask16)((1u << nh) - 1);
-        T->ms[md] = (__mmask16)(((1u << OW) - 1) << (md * OW));
+        T->ml[md] = (__mmask16)(((uint64_t)1 << nl) - 1); /* (mode 1 without pairs: W up to 32, unused) */
+        T->mh[md] = (__mmask16)(((uint64_t)1 << nh) - 1);
+        T->ms[md] = (__mmask16)((((uint64_t)1 << OW) - 1) << (md * OW));
 #else
         alignas(32) int32_t ml[8], mh[8], ms[8];
         for (int64_t l = 0; l < 8; ++l) {
