@@ -306,8 +306,9 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     }
 }
 
-/* ---- with indices, one pass (types whose offset lanes are as wide as
- * their elements: f32, f64, i32, i64) ----------------------------------- *
+/* ---- with indices, one pass (f32; written for any type whose offset lanes
+ * are as wide as its elements: f64, i32, i64 would take it too, left out
+ * for the build time) ---------------------------------------------------- *
  * Each lane keeps its running best and that element's offset in the plane
  * (the reference's rule lane by lane: a later load replaces when greater, or
  * NaN under propagation; offsets grow load by load, the last, overlapping
@@ -323,8 +324,9 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
  * planes whose first element is a NaN under NaN ignore are redone by the
  * scalar scan. Indices are stored per index type, the plane's base kept
  * from plane to plane. */
-#if GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_F64 || GEN_TYPE == GEN_I32 || GEN_TYPE == GEN_I64
+#if GEN_TYPE == GEN_F32
 #define GLI_ON 1
+#define GL_ALL (GL_LB * VN == 64 ? ~0ull : (1ull << (GL_LB * VN)) - 1) /* gl_bits of every lane */
 
 GAI GLI KFN(gl_ji)(VI v)
 {
@@ -356,13 +358,11 @@ GAI void KFN(gl_combi)(VT *a, VI *pa, VT b, VI pb, const int u, const int prop)
 
 /* Four planes' L elements lane by lane with their offsets (planes xs[j]
  * to b[j], q[j]), from a0 (no offset), the four chains side by side: nf =
- * L / VN whole loads in order (straight-line up to 16: load nf - k with
- * offsets pk[16 - k] = io + (nf - k)*VN), then the last VN elements
- * (offsets it = io + L - VN) when L is not a multiple of VN; io: the
- * offsets 0 .. VN-1. Under NaN ignore the value is V_MAX's (x > b ? x : b),
+ * L / VN whole loads in order, then the last VN elements (offsets it = io +
+ * L - VN) when L is not a multiple of VN; io: the offsets 0 .. VN-1. Under NaN ignore the value is V_MAX's (x > b ? x : b),
  * one step of the chain. */
 GAI void KFN(gl_acc4)(const KFN(geo) * g, const GT *const *xs, int64_t L, int64_t nf, VT a0, VT *b, VI *q, VM lm,
-                      VT neu, VI io, const VI *pk, VI it, const int prop)
+                      VT neu, VI io, VI it, const int prop)
 {
     GEN_UNROLL for (int j = 0; j < 4; ++j) {
         b[j] = a0;
@@ -383,38 +383,13 @@ GAI void KFN(gl_acc4)(const KFN(geo) * g, const GT *const *xs, int64_t L, int64_
         return;
     }
     const int64_t e = nf * VN;
-#define GL_AT(k)                                                                                                   \
-    GEN_UNROLL for (int j = 0; j < 4; ++j)                                                                         \
-    GL_UP(j, V_LOAD(xs[j] + e - (k) * VN), pk[16 - (k)])
-    switch (nf) {
-    default: {
-        VI at = io;
-        const VI st = VI_SET1(VN);
-        for (int64_t i = 0; i < e; i += VN) {
-            GEN_UNROLL for (int j = 0; j < 4; ++j)
-                GL_UP(j, V_LOAD(xs[j] + i), at);
-            at = VI_ADD(at, st);
-        }
-        break;
+    VI at = io;
+    const VI st = VI_SET1(VN);
+    for (int64_t i = 0; i < e; i += VN) {
+        GEN_UNROLL for (int j = 0; j < 4; ++j)
+            GL_UP(j, V_LOAD(xs[j] + i), at);
+        at = VI_ADD(at, st);
     }
-    case 16: GL_AT(16); /* fall through */
-    case 15: GL_AT(15); /* fall through */
-    case 14: GL_AT(14); /* fall through */
-    case 13: GL_AT(13); /* fall through */
-    case 12: GL_AT(12); /* fall through */
-    case 11: GL_AT(11); /* fall through */
-    case 10: GL_AT(10); /* fall through */
-    case 9: GL_AT(9); /* fall through */
-    case 8: GL_AT(8); /* fall through */
-    case 7: GL_AT(7); /* fall through */
-    case 6: GL_AT(6); /* fall through */
-    case 5: GL_AT(5); /* fall through */
-    case 4: GL_AT(4); /* fall through */
-    case 3: GL_AT(3); /* fall through */
-    case 2: GL_AT(2); /* fall through */
-    case 1: GL_AT(1);
-    }
-#undef GL_AT
     if (e < L)
         GEN_UNROLL for (int j = 0; j < 4; ++j)
             GL_UP(j, V_LOAD(xs[j] + L - VN), it);
@@ -442,10 +417,6 @@ GAI void KFN(gl_acc4)(const KFN(geo) * g, const GT *const *xs, int64_t L, int64_
         }                                                                                                          \
     }
 
-/* (gen_cfs.h, included after this file) */
-GAI int KFN(cfs_store)(GT *yr, void *ind, int64_t at, int64_t ib, int64_t S, const GT *vals, const VLANE *lt,
-                       int64_t nl, const int i32);
-
 GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
                       int64_t t1, const int prop, const int i32)
 {
@@ -458,9 +429,6 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
         lv[l] = l < L ? GEN_NONE : 0;
     const VM lm = VM_LANES(lv);
     const VI io = VI_LOAD(li), it = VI_ADD(io, VI_SET1(L - VN));
-    VI pk[16]; /* the offsets of load nf - 16 + k (k >= 16 - nf) */
-    for (int k = 0; k < 16; ++k)
-        pk[k] = VI_ADD(io, VI_SET1((nf - 16 + k) * VN));
     VLANE cs[VN]; /* (the one-image index store: the lanes' bases from the first's) */
     for (int l = 0; l < VN; ++l)
         cs[l] = (VLANE)((uint64_t)l * (uint64_t)p->idx_c);
@@ -491,7 +459,7 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             const GT *const xs[4] = {xg + so[s], xg + so[s + 1], xg + so[s + 2], xg + so[s + 3]};
             VT v[4];
             VI q[4];
-            KFN(gl_acc4)(g, xs, L, nf, a0, v, q, lm, neu, io, pk, it, prop);
+            KFN(gl_acc4)(g, xs, L, nf, a0, v, q, lm, neu, io, it, prop);
             KFN(gl_combi)(&v[0], &q[0], v[1], q[1], GL_VB / 2, prop);
             KFN(gl_combi)(&v[2], &q[2], v[3], q[3], GL_VB / 2, prop);
             acc[s / 2] = v[0];
@@ -513,16 +481,14 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
         GL_LVL(8)
         GL_LVL(4)
 #undef GL_LVL
-        alignas(64) VLANE lt[VN];
-        VI_STORE(lt, pac[0]);
-        if (!fe && c + nl <= p->c) { /* one image: a vector store, the bases idx_c apart */
-            const uint64_t gm = KFN(gl_bits)(V_GTM(acc[0], a0)), all = nl * GL_LB == 64 ? ~0ull : (1ull << (nl * GL_LB)) - 1;
-            if (nl == VN && (gm & all) == all && (sizeof(VLANE) == 4) == i32) { /* (every lane beat the start) */
-                V_STORE(y + t, acc[0]);
+        /* a whole group of one image whose lanes all beat the start: a vector store, the bases idx_c apart */
+        if (!fe && nl == VN && c + nl <= p->c && (KFN(gl_bits)(V_GTM(acc[0], a0)) & GL_ALL) == GL_ALL &&
+            ((sizeof(VLANE) == 4) == i32 || sizeof(VLANE) == 4)) {
+            V_STORE(y + t, acc[0]);
+            if ((sizeof(VLANE) == 4) == i32)
                 VI_STORE((VLANE *)ind + t, VI_ADD(pac[0], VI_ADD(VI_SET1((VLANE)bs), csv)));
 #if GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32
-            } else if (nl == VN && (gm & all) == all) { /* int64 from the 32-bit offsets (below 2^31) */
-                V_STORE(y + t, acc[0]);
+            else { /* int64 from the 32-bit offsets (below 2^31) */
                 int64_t *const io64 = (int64_t *)ind + t;
 #if GL_VB == 64
                 const __m512i b64 = _mm512_set1_epi64(bs);
@@ -533,15 +499,8 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
                 _mm256_storeu_si256((__m256i *)(void *)io64, _mm256_add_epi64(_mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(pac[0])), b64), cw[0]));
                 _mm256_storeu_si256((__m256i *)(void *)(io64 + 4), _mm256_add_epi64(_mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_extracti128_si256(pac[0], 1)), b64), cw[1]));
 #endif
-#endif
-            } else {
-                alignas(64) GT vals[VN];
-                V_STORE(vals, acc[0]);
-                if (KFN(cfs_store)(y + t, ind, t, bs, p->idx_c, vals, lt, nl, i32))
-                    for (int l = 0; l < nl; ++l)
-                        if (lt[l] == GEN_NONE)
-                            KFN(put_index)(p, g, ind, t + l, n, c + l, -1, 0, 0, 0);
             }
+#endif
             bs += nl * p->idx_c;
             if ((c += nl) == p->c) {
                 c = 0;
@@ -549,6 +508,9 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             }
             continue;
         }
+        /* else lane by lane: groups across images, lanes of no offset, the first-element start */
+        alignas(64) VLANE lt[VN];
+        VI_STORE(lt, pac[0]);
         if (nl == VN)
             V_STORE(y + t, acc[0]);
         else
