@@ -327,6 +327,11 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
 #if GEN_TYPE == GEN_F32
 #define GLI_ON 1
 #define GL_ALL (GL_LB * VN == 64 ? ~0ull : (1ull << (GL_LB * VN)) - 1) /* gl_bits of every lane */
+#if GL_VB == 64 && defined(MAXPOOL_SIMDE) /* (SIMDe has no _mm512_cvtepu32_epi64: int64 lane by lane) */
+#define GL_WIDE 0
+#else
+#define GL_WIDE 1
+#endif
 
 GAI GLI KFN(gl_ji)(VI v)
 {
@@ -433,7 +438,7 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
     for (int l = 0; l < VN; ++l)
         cs[l] = (VLANE)((uint64_t)l * (uint64_t)p->idx_c);
     const VI csv = VI_LOAD(cs);
-#if GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32 /* (int64 indices: the bases of the lanes' halves) */
+#if (GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32) && GL_WIDE /* (int64 indices: the bases of the lanes' halves) */
     GLI cw[2];
     {
         alignas(64) int64_t w[VN];
@@ -483,11 +488,11 @@ GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
 #undef GL_LVL
         /* a whole group of one image whose lanes all beat the start: a vector store, the bases idx_c apart */
         if (!fe && nl == VN && c + nl <= p->c && (KFN(gl_bits)(V_GTM(acc[0], a0)) & GL_ALL) == GL_ALL &&
-            ((sizeof(VLANE) == 4) == i32 || sizeof(VLANE) == 4)) {
+            ((sizeof(VLANE) == 4) == i32 || (sizeof(VLANE) == 4 && GL_WIDE))) {
             V_STORE(y + t, acc[0]);
             if ((sizeof(VLANE) == 4) == i32)
                 VI_STORE((VLANE *)ind + t, VI_ADD(pac[0], VI_ADD(VI_SET1((VLANE)bs), csv)));
-#if GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32
+#if (GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32) && GL_WIDE
             else { /* int64 from the 32-bit offsets (below 2^31) */
                 int64_t *const io64 = (int64_t *)ind + t;
 #if GL_VB == 64
