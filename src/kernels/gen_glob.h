@@ -306,10 +306,246 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     }
 }
 
+/* ---- with indices, one pass (f32; written for any type whose offset lanes
+ * are as wide as its elements: f64, i32, i64 would take it too, left out
+ * for the build time) ---------------------------------------------------- *
+ * Each lane keeps its running best and that element's offset in the plane
+ * (the reference's rule lane by lane: a later load replaces when greater, or
+ * NaN under propagation; offsets grow load by load, the last, overlapping
+ * load included, so a lane holds its first maximum / last NaN), then the
+ * tree combines (key, offset) pairs: the greater key, on equal keys the
+ * smaller offset (the first maximum: -0 before +0 keeps its bits), a NaN
+ * (propagation) over any number, of two NaNs the larger offset (the last).
+ * No element kept (nothing beat the start value): offset GEN_NONE, only
+ * with the start value itself, so it never meets an equal key at an offset;
+ * the two NaN cases it could meet (a NaN fixed start under propagation) take
+ * gl_run. Under the first-element start the lanes start at the neutral value
+ * with no offset: planes left with none (all neutral, or NaN ignored) and
+ * planes whose first element is a NaN under NaN ignore are redone by the
+ * scalar scan. Indices are stored per index type, the plane's base kept
+ * from plane to plane. */
+#if GEN_TYPE == GEN_F32
+#define GLI_ON 1
+#define GL_ALL (GL_LB * VN == 64 ? ~0ull : (1ull << (GL_LB * VN)) - 1) /* gl_bits of every lane */
+#if GL_VB == 64 && defined(MAXPOOL_SIMDE) /* (SIMDe has no _mm512_cvtepu32_epi64: int64 lane by lane) */
+#define GL_WIDE 0
+#else
+#define GL_WIDE 1
+#endif
+
+GAI GLI KFN(gl_ji)(VI v)
+{
+    GLI r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+GAI VI KFN(gl_jv)(GLI v)
+{
+    VI r;
+    memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+/* One tree step on (key, offset) pairs: a, pa := the better of the even and
+ * the odd units of u bytes of a then b (pa, pb likewise). */
+GAI void KFN(gl_combi)(VT *a, VI *pa, VT b, VI pb, const int u, const int prop)
+{
+    const GLI ia = KFN(gl_bi)(*a), ib = KFN(gl_bi)(b), ja = KFN(gl_ji)(*pa), jb = KFN(gl_ji)(pb);
+    const VT e = KFN(gl_bv)(KFN(gl_eo)(ia, ib, u, 0)), o = KFN(gl_bv)(KFN(gl_eo)(ia, ib, u, 1));
+    const VI pe = KFN(gl_jv)(KFN(gl_eo)(ja, jb, u, 0)), po = KFN(gl_jv)(KFN(gl_eo)(ja, jb, u, 1));
+    VM m = VM_OR(V_GTM(o, e), VM_ANDN(V_EQM(o, e), VI_GEM(po, pe)));
+    if (prop)
+        m = VM_OR(m, VM_ANDN(V_NANM(o), VM_AND(V_NANM(e), VI_GEM(pe, po))));
+    *a = V_SEL(e, o, m);
+    *pa = VI_SEL(pe, po, m);
+}
+
+/* Four planes' L elements lane by lane with their offsets (planes xs[j]
+ * to b[j], q[j]), from a0 (no offset), the four chains side by side: nf =
+ * L / VN whole loads in order, then the last VN elements (offsets it = io +
+ * L - VN) when L is not a multiple of VN; io: the offsets 0 .. VN-1. Under NaN ignore the value is V_MAX's (x > b ? x : b),
+ * one step of the chain. */
+GAI void KFN(gl_acc4)(const KFN(geo) * g, const GT *const *xs, int64_t L, int64_t nf, VT a0, VT *b, VI *q, VM lm,
+                      VT neu, VI io, VI it, const int prop)
+{
+    GEN_UNROLL for (int j = 0; j < 4; ++j) {
+        b[j] = a0;
+        q[j] = VI_SET1(GEN_NONE);
+    }
+#define GL_UP(j, x, at)                                                                                            \
+    do {                                                                                                           \
+        const VT x_ = (x);                                                                                         \
+        VM m_ = V_GTM(x_, b[j]);                                                                                   \
+        if (prop)                                                                                                  \
+            m_ = VM_OR(m_, V_NANM(x_));                                                                            \
+        b[j] = prop ? V_SEL(b[j], x_, m_) : V_MAX(b[j], x_);                                                       \
+        q[j] = VI_SEL(q[j], (at), m_);                                                                             \
+    } while (0)
+    if (L < VN) {
+        GEN_UNROLL for (int j = 0; j < 4; ++j)
+            GL_UP(j, V_SEL(neu, KFN(gl_short)(g, xs[j], L), lm), io);
+        return;
+    }
+    const int64_t e = nf * VN;
+    VI at = io;
+    const VI st = VI_SET1(VN);
+    for (int64_t i = 0; i < e; i += VN) {
+        GEN_UNROLL for (int j = 0; j < 4; ++j)
+            GL_UP(j, V_LOAD(xs[j] + i), at);
+        at = VI_ADD(at, st);
+    }
+    if (e < L)
+        GEN_UNROLL for (int j = 0; j < 4; ++j)
+            GL_UP(j, V_LOAD(xs[j] + L - VN), it);
+#undef GL_UP
+}
+
+/* The group's indices (index type IT): offset s plus the plane's base bs;
+ * GEN_NONE: put_index's empty rule; the first-element start's planes above:
+ * the scalar scan. */
+#define GL_PUTI(IT)                                                                                                \
+    for (int l = 0; l < nl; ++l) {                                                                                 \
+        const GT *xp = x + (t + l) * L;                                                                            \
+        const VLANE s = lt[l];                                                                                     \
+        if (fe && (s == GEN_NONE || (GFLOAT && !prop && GEN_ISNAN(GKEY(xp[0]))))) {                                \
+            const int64_t w = KFN(sfold)(g, xp, 1, prop, 0, g->in[0], 0, g->in[1], 0, g->in[2], y + t + l);      \
+            ((IT *)ind)[t + l] = (IT)(bs + w);                                                                     \
+        } else if (s == GEN_NONE)                                                                                  \
+            KFN(put_index)(p, g, ind, t + l, n, c, -1, 0, 0, 0);                                                   \
+        else                                                                                                       \
+            ((IT *)ind)[t + l] = (IT)(bs + (int64_t)s);                                                            \
+        bs += p->idx_c;                                                                                            \
+        if (++c == p->c) {                                                                                         \
+            c = 0;                                                                                                 \
+            bs = ++n * p->idx_n;                                                                                   \
+        }                                                                                                          \
+    }
+
+GAI void KFN(gli_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t t0,
+                      int64_t t1, const int prop, const int i32)
+{
+    const int64_t L = g->in[0] * g->in[1] * g->in[2], nf = L / VN;
+    const VT neu = V_SET1(g->neutral), a0 = g->fe ? neu : V_SET1(g->init);
+    const int fe = g->fe;
+    alignas(64) VLANE lv[VN];
+    alignas(64) static const VLANE li[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    for (int l = 0; l < VN; ++l)
+        lv[l] = l < L ? GEN_NONE : 0;
+    const VM lm = VM_LANES(lv);
+    const VI io = VI_LOAD(li), it = VI_ADD(io, VI_SET1(L - VN));
+    VLANE cs[VN]; /* (the one-image index store: the lanes' bases from the first's) */
+    for (int l = 0; l < VN; ++l)
+        cs[l] = (VLANE)((uint64_t)l * (uint64_t)p->idx_c);
+    const VI csv = VI_LOAD(cs);
+#if (GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32) && GL_WIDE /* (int64 indices: the bases of the lanes' halves) */
+    GLI cw[2];
+    {
+        alignas(64) int64_t w[VN];
+        for (int l = 0; l < VN; ++l)
+            w[l] = l * p->idx_c;
+        memcpy(cw, w, sizeof cw);
+    }
+#endif
+    VT acc[VN / 2];
+    VI pac[VN / 2];
+    int64_t so[VN]; /* slot s of the tree: as gl_run's */
+    for (int s = 0; s < VN; ++s)
+        so[s] = ((s % GL_Q) * GL_P + s / GL_Q) * L;
+    int64_t n = t0 / p->c, c = t0 % p->c, bs = n * p->idx_n + c * p->idx_c;
+    for (int64_t t = t0; t < t1; t += VN) {
+        const int nl = t1 - t < VN ? (int)(t1 - t) : VN;
+        const GT *const xg = x + t * L;
+        if (nl < VN)
+            for (int s = 0; s < VN; ++s)
+                if (so[s] >= nl * L)
+                    so[s] = 0;
+        for (int s = 0; s < VN; s += 4) { /* four planes at a time, with the tree's first step */
+            const GT *const xs[4] = {xg + so[s], xg + so[s + 1], xg + so[s + 2], xg + so[s + 3]};
+            VT v[4];
+            VI q[4];
+            KFN(gl_acc4)(g, xs, L, nf, a0, v, q, lm, neu, io, it, prop);
+            KFN(gl_combi)(&v[0], &q[0], v[1], q[1], GL_VB / 2, prop);
+            KFN(gl_combi)(&v[2], &q[2], v[3], q[3], GL_VB / 2, prop);
+            acc[s / 2] = v[0];
+            pac[s / 2] = q[0];
+            acc[s / 2 + 1] = v[2];
+            pac[s / 2 + 1] = q[2];
+        }
+        int m = VN / 2;
+#define GL_LVL(u)                                                                                                  \
+    if ((u) >= (int)sizeof(GKT) && (u) < GL_VB) {                                                                  \
+        m /= 2;                                                                                                    \
+        _Pragma("GCC unroll 2") for (int i = 0; i < m; ++i) {                                                      \
+            acc[i] = acc[2 * i];                                                                                   \
+            pac[i] = pac[2 * i];                                                                                   \
+            KFN(gl_combi)(&acc[i], &pac[i], acc[2 * i + 1], pac[2 * i + 1], (u), prop);                            \
+        }                                                                                                          \
+    }
+        GL_LVL(GL_VB == 64 ? 16 : 0)
+        GL_LVL(8)
+        GL_LVL(4)
+#undef GL_LVL
+        /* a whole group of one image whose lanes all beat the start: a vector store, the bases idx_c apart */
+        if (!fe && nl == VN && c + nl <= p->c && (KFN(gl_bits)(V_GTM(acc[0], a0)) & GL_ALL) == GL_ALL &&
+            ((sizeof(VLANE) == 4) == i32 || (sizeof(VLANE) == 4 && GL_WIDE))) {
+            V_STORE(y + t, acc[0]);
+            if ((sizeof(VLANE) == 4) == i32)
+                VI_STORE((VLANE *)ind + t, VI_ADD(pac[0], VI_ADD(VI_SET1((VLANE)bs), csv)));
+#if (GEN_TYPE == GEN_F32 || GEN_TYPE == GEN_I32) && GL_WIDE
+            else { /* int64 from the 32-bit offsets (below 2^31) */
+                int64_t *const io64 = (int64_t *)ind + t;
+#if GL_VB == 64
+                const __m512i b64 = _mm512_set1_epi64(bs);
+                _mm512_storeu_si512(io64, _mm512_add_epi64(_mm512_add_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(pac[0])), b64), cw[0]));
+                _mm512_storeu_si512(io64 + 8, _mm512_add_epi64(_mm512_add_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(pac[0], 1)), b64), cw[1]));
+#else
+                const __m256i b64 = _mm256_set1_epi64x(bs);
+                _mm256_storeu_si256((__m256i *)(void *)io64, _mm256_add_epi64(_mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(pac[0])), b64), cw[0]));
+                _mm256_storeu_si256((__m256i *)(void *)(io64 + 4), _mm256_add_epi64(_mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_extracti128_si256(pac[0], 1)), b64), cw[1]));
+#endif
+            }
+#endif
+            bs += nl * p->idx_c;
+            if ((c += nl) == p->c) {
+                c = 0;
+                bs = ++n * p->idx_n;
+            }
+            continue;
+        }
+        /* else lane by lane: groups across images, lanes of no offset, the first-element start */
+        alignas(64) VLANE lt[VN];
+        VI_STORE(lt, pac[0]);
+        if (nl == VN)
+            V_STORE(y + t, acc[0]);
+        else
+            V_STOREN(y + t, acc[0], nl);
+        if (i32)
+            GL_PUTI(int32_t)
+        else
+            GL_PUTI(int64_t)
+    }
+}
+#undef GL_PUTI
+#else
+#define GLI_ON 0
+#endif
+
 /* gl_run with the NaN rule as a constant, out of line. */
 __attribute__((noinline)) static void KFN(gl_task)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
                                                    GT *y, void *ind, int64_t t0, int64_t t1, int prop, int wi)
 {
+#if GLI_ON
+    if (wi && g->in[0] * g->in[1] * g->in[2] <= INT32_MAX &&
+        !(GFLOAT && prop && !g->fe && GEN_ISNAN(GKEY(g->init)))) { /* one pass (above) */
+        const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
+        if (GFLOAT && prop)
+            KFN(gli_run)(p, g, x, y, ind, t0, t1, 1, i32);
+        else
+            KFN(gli_run)(p, g, x, y, ind, t0, t1, 0, i32);
+        return;
+    }
+#endif
     if (GFLOAT && prop)
         KFN(gl_run)(p, g, x, y, ind, t0, t1, 1, wi);
     else

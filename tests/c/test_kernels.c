@@ -1266,6 +1266,35 @@ static void adaptive_idx(ts_rng *r, int quick)
         g_period = plane * ds[ci].shape[1] * ds[ci].shape[0];
         nan_sweep(&d, ds[ci].shape, r, quick ? 3 : 1, 1);
     }
+    /* global windows with indices (gen_glob.h's one-pass form): planes shorter
+     * than a vector, of whole vectors, with an overlapping last load, more
+     * than 16 loads; group tails, several images; the NaNs every 53 elements
+     * (a prime: every lane and load of the planes in turn) */
+    struct {
+        int rank;
+        int64_t shape[5];
+    } gs[] = {
+        {2, {1, 19, 7, 7}}, {2, {2, 13, 4, 4}}, {1, {1, 37, 3}}, {1, {2, 5, 20}},
+        {1, {1, 9, 16}},    {3, {1, 3, 2, 3, 7}}, {1, {1, 3, 300}}, {1, {3, 7, 1}},
+    };
+    for (size_t ci = 0; ci < sizeof gs / sizeof gs[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, gs[ci].rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        for (int a = 0; a < gs[ci].rank; ++a)
+            d.output_size[a] = 1;
+        for (int kind = 0; kind < V_KINDS; ++kind)
+            for (int rep = 0; rep < (quick ? 2 : 6); ++rep) {
+                random_options(&d, r);
+                d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+                d.index_type = rep & 1 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+                char what[400];
+                describe(what, sizeof what, &d, gs[ci].shape);
+                check_case(&d, gs[ci].shape, r, kind, rep == 0, what);
+            }
+        g_period = 53;
+        nan_sweep(&d, gs[ci].shape, r, quick ? 3 : 1, 1);
+    }
     g_nan1 = g_nan2 = -1;
     g_period = 1;
 }
