@@ -88,6 +88,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_vf.h"
 #include "gen_fp.h"
 #include "gen_fl3.h"
 #ifndef GEN_NCHW_ONLY
@@ -151,6 +152,15 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         KFN(fl3_run)(p, &g, x, y, t0, t1, fl3, GFLOAT && p->nan_propagate);
         return;
     }
+#if GEN_VF
+    if (!wi) { /* integer keys: lines first, the W pass on the combined line (gen_vf.h) */
+        KFN(vfg) vf;
+        if (KFN(vf_geo)(&g, wi, &vf)) {
+            KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
+            return;
+        }
+    }
+#endif
     if (g.fl_wl) {
         KFN(fl_run)(p, &g, x, y, t0, t1, (int)g.S, GFLOAT && p->nan_propagate);
         return;
