@@ -118,6 +118,13 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
     KFN(geo_masks)(&g);
+#if GEN_VF
+    KFN(vfg) vf; /* integer keys: lines first, the W pass on the combined line (gen_vf.h) */
+    if (!wi && p->rank < 3 && KFN(vf_geo)(&g, wi, &vf)) {
+        KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
+        return;
+    }
+#endif
 #ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
     int64_t kh, ph;
     const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
@@ -153,12 +160,9 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
 #if GEN_VF
-    if (!wi) { /* integer keys: lines first, the W pass on the combined line (gen_vf.h) */
-        KFN(vfg) vf;
-        if (KFN(vf_geo)(&g, wi, &vf)) {
-            KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
-            return;
-        }
+    if (!wi && p->rank == 3 && KFN(vf_geo)(&g, wi, &vf)) { /* (rank 3: after the slices-first form) */
+        KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
+        return;
     }
 #endif
     if (g.fl_wl) {

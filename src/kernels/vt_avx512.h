@@ -353,6 +353,21 @@ static inline float gen_bf16_key(uint16_t b)
                                                 0x003F003D),                                                     \
                               (b))
 #endif
+/* V_EO(a, b, e, o): e = V_EVEN(a, b), o = V_ODD(a, b) together: each 128-bit lane's even elements to its
+ * low half, the odd ones to its high half (vpshufb), then one 64-bit two-source permute each */
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_DEI_IDX                                                                                                  \
+    _mm512_broadcast_i32x4(_mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15))
+#else
+#define V_DEI_IDX                                                                                                  \
+    _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15))
+#endif
+#define V_EO(a, b, e, o)                                                                                           \
+    do {                                                                                                           \
+        const __m512i da_ = _mm512_shuffle_epi8((a), V_DEI_IDX), db_ = _mm512_shuffle_epi8((b), V_DEI_IDX);       \
+        (e) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), db_);                  \
+        (o) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), db_);                  \
+    } while (0)
 #ifdef MAXPOOL_SIMDE
 #define V_AL1(a, b)                                                                                                \
     _mm512_or_si512(_mm512_srli_epi64((a), 8 * (int)sizeof(GT)),                                                   \
