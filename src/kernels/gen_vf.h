@@ -73,14 +73,25 @@
 
 #if GEN_VF
 
+#define GEN_VF_MINW 8 /* input columns: narrower rows take the other forms */
+#ifndef VF_SPILL /* a row's last vector stored whole where later rows of the task range follow (else masked) */
+#ifdef __AVX512BW__
+#define VF_SPILL 0 /* (masked stores cost as much as whole ones) */
+#else
+#define VF_SPILL 1
+#endif
+#endif
+
 /* The form's geometry: output vectors per row; the rows whose window lines
  * lie in [la, lb] (tensor line numbers) are read in place; K; mu[c][h]:
  * vector h (A, B) of the row's first (c = 0) or last (c = 1) output vector
  * has a tap outside the row, mk[c][h] its lanes inside the row; en: the
- * last output vector is full and its last lane's tap 2 lies inside the row. */
+ * last output vector is full and its last lane's tap 2 lies inside the row;
+ * hb: every tap of the row lies in A (one output vector, at most VF_N/2
+ * columns: B is not read). */
 typedef struct KFN(vfg) {
     int64_t nvec, la, lb;
-    int K, en;
+    int K, en, hb;
     int mu[2][2];
     VF_M mk[2][2];
 } KFN(vfg);
@@ -92,7 +103,7 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
     if (wi || !g->grid || g->S != 2 || (g->K != 2 && g->K != 3) || g->d != 1)
         return 0;
     const int64_t in2 = g->in[2], O2 = g->out[2], v0 = g->v0, K = g->K, N = VF_N;
-    if (O2 < 1 || in2 < N)
+    if (O2 < 1 || in2 < GEN_VF_MINW)
         return 0;
     if (g->fe)
         for (int64_t o = 0; o < O2; ++o)
@@ -104,6 +115,7 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
     f->nvec = nvec;
     f->K = (int)K;
     f->en = K == 3 && O2 % N == 0 && v0 + 2 * O2 < in2;
+    f->hb = 2 * (O2 - 1) + K <= N;
     for (int c = 0; c < 2; ++c)
         for (int h = 0; h < 2; ++h) {
             alignas(64) VF_LANE lv[VF_N];
@@ -118,7 +130,7 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
             f->mk[c][h] = VF_MLANES(lv);
         }
     /* a line's loads [v0, rend) */
-    const int64_t rend = v0 + 2 * nvec * N + (f->en ? N : 0);
+    const int64_t rend = f->hb ? v0 + N : v0 + 2 * nvec * N + (f->en ? N : 0);
     f->la = v0 >= 0 ? 0 : (-v0 + in2 - 1) / in2;
     f->lb = g->xlen >= rend ? (g->xlen - rend) / in2 : -1;
     return 1;
@@ -137,7 +149,7 @@ GAI VF_T KFN(vf_comb)(const GT *const *lp, const GT *l, int64_t ls, const int64_
  * anything reached through a pointer) */
 typedef struct KFN(vfc) {
     int64_t nvec, O2;
-    int m00, m01, m10, m11, en, usv;
+    int m00, m01, m10, m11, en, hb, usv;
     VF_M k00, k01, k10, k11;
     VF_T nv, sv;
 } KFN(vfc);
@@ -151,7 +163,7 @@ GAI void KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
     if (c->usv)
         v = VF_MAX(v, c->sv);
     const int64_t o = j * VF_N;
-    if (j < c->nvec - 1 || o + VF_N <= c->O2 || spill)
+    if (j < c->nvec - 1 || o + VF_N <= c->O2 || (VF_SPILL && spill))
         VF_STORE(yr + o, v);
     else
         VF_STOREN(yr + o, v, c->O2 - o);
@@ -206,7 +218,7 @@ GAI void KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64
 GAI void KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
                       GT *yr, int spill)
 {
-    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = KFN(vf_comb)(lp, l, ls, R, VF_N), E, O;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N), E, O;
     if (c->m00)
         A = VF_SEL(c->nv, A, c->k00);
     if (c->m01)
@@ -263,6 +275,7 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
     c.m10 = f->nvec > 1 && f->mu[1][0];
     c.m11 = f->nvec > 1 && f->mu[1][1];
     c.en = f->en;
+    c.hb = f->hb;
     c.k00 = f->mk[0][0];
     c.k01 = f->mk[0][1];
     c.k10 = f->mk[1][0];
