@@ -61,8 +61,8 @@
         (o) = VF_ODD(a, b);                                                                                        \
     } while (0)
 #endif
-#ifndef GEN_VF
-#define GEN_VF (!GFLOAT)
+#ifndef GEN_VF /* 8- and 16-bit integers (i32, i64: at the memory floor already; build time) */
+#define GEN_VF (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
 #endif
 
 #ifdef GEN_VF_TRACE
