@@ -88,6 +88,7 @@
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
+#include "gen_vf.h"
 #include "gen_fp.h"
 #include "gen_fr.h"
 #include "gen_fl3.h"
@@ -124,6 +125,13 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
     }
 #endif
     KFN(geo_masks)(&g);
+#if GEN_VF
+    KFN(vfg) vf; /* integer keys: lines first, the W pass on the combined line (gen_vf.h) */
+    if (!wi && p->rank < 3 && KFN(vf_geo)(&g, wi, &vf)) {
+        KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
+        return;
+    }
+#endif
 #ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
     int64_t kh, ph;
     const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
@@ -158,6 +166,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         KFN(fl3_run)(p, &g, x, y, t0, t1, fl3, GFLOAT && p->nan_propagate);
         return;
     }
+#if GEN_VF
+    if (!wi && p->rank == 3 && KFN(vf_geo)(&g, wi, &vf)) { /* (rank 3: after the slices-first form) */
+        KFN(vf_run)(p, &g, &vf, (const GT *)x, (GT *)y, t0, t1);
+        return;
+    }
+#endif
     if (g.fl_wl) {
         KFN(fl_run)(p, &g, x, y, t0, t1, (int)g.S, GFLOAT && p->nan_propagate);
         return;

@@ -280,3 +280,22 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_UPD(b, t, m) VI_SEL(b, t, m)
 #endif
 #endif
+
+/* The integers (gen_vf.h, lines first with the W pass on the combined line):
+ *   V_ODD(a, b)  lanes 1, 3, 5, ... of the 2*VN lanes a then b
+ *   V_AL1(a, b)  lanes 1 .. VN-1 of a, then lane 0 of b */
+#if !GFLOAT
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_ODD(a, b) V_PERM_D8(_mm256_packus_epi16(_mm256_srli_epi16((a), 8), _mm256_srli_epi16((b), 8)))
+#elif GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#define V_ODD(a, b) V_PERM_D8(_mm256_packus_epi32(_mm256_srli_epi32((a), 16), _mm256_srli_epi32((b), 16)))
+#elif GEN_TYPE == GEN_I32
+#define V_ODD(a, b)                                                                                                \
+    _mm256_castps_si256(V_PERM_PS_D8(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0xDD)))
+#else
+#define V_ODD(a, b)                                                                                                \
+    _mm256_castpd_si256(                                                                                           \
+        _mm256_permute4x64_pd(_mm256_unpackhi_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)), 0xD8))
+#endif
+#define V_AL1(a, b) _mm256_alignr_epi8(_mm256_permute2x128_si256((a), (b), 0x21), (a), (int)sizeof(GT))
+#endif

@@ -333,3 +333,56 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI_GEM(a, b) _mm512_cmpge_epu64_mask((a), (b))
 #define VI_ADD(a, b) _mm512_add_epi64((a), (b))
 #endif
+
+/* The integers (gen_vf.h, lines first with the W pass on the combined line):
+ *   V_ODD(a, b)  lanes 1, 3, 5, ... of the 2*VN lanes a then b
+ *   V_AL1(a, b)  lanes 1 .. VN-1 of a, then lane 0 of b
+ * (SIMDe has no alignr: there V_AL1 of 8- and 16-bit lanes shifts 64-bit lanes) */
+#if !GFLOAT
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_ODD(a, b)                                                                                                \
+    _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),                                          \
+                             _mm512_packus_epi16(_mm512_srli_epi16((a), 8), _mm512_srli_epi16((b), 8)))
+#else
+#define V_ODD(a, b)                                                                                                \
+    _mm512_permutex2var_epi16((a),                                                                                 \
+                              _mm512_setr_epi32(0x00030001, 0x00070005, 0x000B0009, 0x000F000D, 0x00130011,     \
+                                                0x00170015, 0x001B0019, 0x001F001D, 0x00230021, 0x00270025,     \
+                                                0x002B0029, 0x002F002D, 0x00330031, 0x00370035, 0x003B0039,     \
+                                                0x003F003D),                                                     \
+                              (b))
+#endif
+/* V_EO(a, b, e, o): e = V_EVEN(a, b), o = V_ODD(a, b) together: each 128-bit lane's even elements to its
+ * low half, the odd ones to its high half (vpshufb), then one 64-bit two-source permute each */
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define V_DEI_IDX                                                                                                  \
+    _mm512_broadcast_i32x4(_mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15))
+#else
+#define V_DEI_IDX                                                                                                  \
+    _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15))
+#endif
+#define V_EO(a, b, e, o)                                                                                           \
+    do {                                                                                                           \
+        const __m512i da_ = _mm512_shuffle_epi8((a), V_DEI_IDX), db_ = _mm512_shuffle_epi8((b), V_DEI_IDX);       \
+        (e) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), db_);                  \
+        (o) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), db_);                  \
+    } while (0)
+#ifdef MAXPOOL_SIMDE
+#define V_AL1(a, b)                                                                                                \
+    _mm512_or_si512(_mm512_srli_epi64((a), 8 * (int)sizeof(GT)),                                                   \
+                    _mm512_slli_epi64(_mm512_permutex2var_epi64((a), _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8), (b)), \
+                                      64 - 8 * (int)sizeof(GT)))
+#else
+#define V_AL1(a, b) _mm512_alignr_epi8(_mm512_alignr_epi64((b), (a), 2), (a), (int)sizeof(GT))
+#endif
+#elif GEN_TYPE == GEN_I32
+#define V_ODD(a, b)                                                                                                \
+    _mm512_permutex2var_epi32((a), _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), (b))
+#define V_AL1(a, b)                                                                                                \
+    _mm512_permutex2var_epi32((a), _mm512_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), (b))
+#else
+#define V_ODD(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), (b))
+#define V_AL1(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8), (b))
+#endif
+#endif

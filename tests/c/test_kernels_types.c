@@ -963,6 +963,79 @@ static void slices3d(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* The integers' lines-first form with the W pass on the combined line
+ * (gen_vf.h): W stride 2, K 2 or 3, dilation 1, values only. Widths around
+ * the vector sizes (16 to 64 lanes: a row's first and last vector, full and
+ * partial, one vector or many), left and right paddings 0 .. K-1 and ceil
+ * rounding (taps outside the row), H windows of 1 to 3 lines with strides
+ * 1 to 3 and paddings (padded rows: windows of fewer lines), ranks 1 to 3,
+ * both starts; inputs with the lowest and highest values at every flat
+ * offset i with i % period == pos (every lane position over the cases), on
+ * backgrounds of small values or of the lowest value. */
+static void int_lines(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t widths[] = {16, 17, 31, 32, 33, 55, 56, 57, 63, 64, 65, 66, 111, 112, 113, 127, 128,
+                                     129, 130, 147, 191, 192, 193, 255, 256, 257, 300, 515};
+    if (dt < MAXPOOL_I8)
+        return;
+    const int n = quick ? 120 : 400;
+    for (int i = 0; i < n; ++i) {
+        const int rank = ts_rng_chance(r, 1, 8) ? 1 : ts_rng_chance(r, 1, 7) ? 3 : 2;
+        maxpool_desc d;
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        d.window_init = ts_rng_chance(r, 1, 2) ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+        d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+        d.rounding = ts_rng_chance(r, 1, 3) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+        int64_t shape[5];
+        shape[0] = ts_rng_range(r, 1, 2);
+        shape[1] = ts_rng_range(r, 1, 3);
+        const int64_t W = widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)];
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            shape[2 + a] = last ? W : ts_rng_range(r, 1, rank == 3 ? 5 : 9);
+            const int64_t k = last ? ts_rng_range(r, 2, 3) : ts_rng_range(r, 1, 3);
+            d.kernel[a] = k;
+            d.stride[a] = last ? 2 : ts_rng_range(r, 1, 3);
+            d.dilation[a] = 1;
+            d.pad_begin[a] = ts_rng_chance(r, 1, 2) ? k / 2 : ts_rng_range(r, 0, k - 1);
+            d.pad_end[a] = ts_rng_chance(r, 1, 2) ? d.pad_begin[a] : ts_rng_range(r, 0, k - 1);
+        }
+        char what[256];
+        int w = snprintf(what, sizeof what, "int_lines %s #%d rank %d init=%d ceil=%d shape", g_tname[dt], i, rank,
+                         (int)d.window_init, (int)d.rounding);
+        for (int a = 0; a < rank + 2; ++a)
+            w += snprintf(what + w, sizeof what - (size_t)w, " %lld", (long long)shape[a]);
+        for (int a = 0; a < rank; ++a)
+            w += snprintf(what + w, sizeof what - (size_t)w, " | k%lld s%lld p%lld/%lld", (long long)d.kernel[a],
+                          (long long)d.stride[a], (long long)d.pad_begin[a], (long long)d.pad_end[a]);
+        int64_t ni = 1;
+        for (int a = 0; a < rank + 2; ++a)
+            ni *= shape[a];
+        int kind = 0;
+        if (ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0])) {
+            const int bits = (int)g_tsize[dt] * 8;
+            const int sgn = dt == MAXPOOL_I8 || dt == MAXPOOL_I16 || dt == MAXPOOL_I32 || dt == MAXPOOL_I64;
+            const uint64_t mask = bits == 64 ? ~0ull : ((1ull << bits) - 1);
+            const uint64_t lo = (sgn ? (1ull << (bits - 1)) : 0) & mask, hi = (sgn ? lo - 1 : mask) & mask;
+            const int64_t period = ts_rng_range(r, 2, 71), pos = ts_rng_range(r, 0, period - 1);
+            const int bg = (int)ts_rng_range(r, 0, 2);
+            for (int64_t j = 0; j < ni; ++j) {
+                const uint64_t small = (uint64_t)ts_rng_range(r, sgn ? -3 : 0, 5) & mask;
+                g_fill[j] = j % period == pos                               ? hi
+                            : j % period == (pos + 1) % period && bg == 1 ? (uint64_t)ts_rng_range(r, 0, 1)
+                            : bg == 2 || (bg == 1 && ts_rng_chance(r, 1, 2)) ? lo
+                                                                            : small;
+            }
+            g_fill_n = ni;
+            kind = 3;
+        }
+        check_case(&d, shape, r, kind, what);
+    }
+}
+
 int main(void)
 {
     ts_parallel_always();
@@ -985,6 +1058,7 @@ int main(void)
         small_rows(&r, (maxpool_dtype)dt, quick);
         stride1_large(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
+        int_lines(&r, (maxpool_dtype)dt, quick);
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, lines first with
+ * the W pass on the combined line, values only, integer keys. Included once
+ * by gen_impl.h. */
+
+/* ---- channels-first, lines first, values only, integer keys ------------ *
+ * For keys whose max is order-free and exact (the integers: equal keys have
+ * equal bits, no NaN, no -0), the window's lines can be combined first at
+ * full resolution and the W pass done once per OUTPUT row (not once per
+ * input line, as gen_fl.h does): per output row, per vector of VN output
+ * columns, the 2*VN input columns from the first tap of its first column
+ * (v0 + 2*o) as two vectors A, B, each the max over the row's window lines
+ * of one load (read in place); then the W pass, stride 2, K = 2 or 3 taps,
+ * dilation 1: tap 0 of each column is V_EVEN(A, B), tap 1 V_ODD(A, B), tap 2
+ * tap 0 of the next column (V_AL1 with the next vector's tap 0; for the
+ * row's last vector, when it is full, the next 2*VN columns' first one read
+ * the same way, else not needed). Taps outside the row (padding, ceil
+ * rounding) become the neutral value through lane masks of the row's first
+ * and last vector (the left padding must lie in the first, the right in
+ * the last); every other vector's taps lie inside the row. The result is
+ * max(start, taps), start the fixed start value or the neutral value (the
+ * first-element start: the first tap is one of the taps; every W window
+ * has one, else the other forms). Rows whose loads would leave the tensor
+ * (its first and last lines) and rows with no window line go the other
+ * forms (cf_task), one row each.
+ *
+ * Keys and their hook: the form reads elements only through VF_LOAD and
+ * writes them only through VF_STORE / VF_STOREN, and takes the neutral and
+ * start values through VF_SET1; for the integers these are the elements
+ * themselves (the vector layer's V_LOAD, V_STORE, V_STOREN, V_SET1). A type
+ * whose keys are a bijective, order-preserving transform of its bits into
+ * an integer lane of the same width (e.g. 16-bit floats as ordered 16-bit
+ * integers, NaN policy permitting) can take this form by defining GEN_VF 1
+ * and the VF_ names below (the transform in VF_LOAD, its inverse in
+ * VF_STORE / VF_STOREN / VF_SET1) in its vector-layer block. Values only:
+ * no indices. */
+
+#ifndef VF_T
+#define VF_T VT                           /* a vector of VF_N keys */
+#define VF_N VN                           /* its lanes */
+#define VF_M VM                           /* a lane mask */
+#define VF_LANE VLANE                     /* an unsigned lane as wide as a key (the masks' arrays) */
+#define VF_MLANES(p) VM_LANES(p)          /* the mask of the lanes of p that are all ones */
+#define VF_LOAD(p) V_LOAD(p)              /* VF_N elements at p, as keys */
+#define VF_STORE(p, v) V_STORE(p, v)      /* keys back to elements */
+#define VF_STOREN(p, v, nl) V_STOREN(p, v, nl)
+#define VF_SET1(e) V_SET1(e)              /* an element broadcast, as a key */
+#define VF_MAX(a, b) V_MAX(a, b)          /* key max (order-free) */
+#define VF_SEL(a, b, m) V_SEL(a, b, m)    /* m ? b : a */
+#define VF_EVEN(a, b) V_EVEN(a, b)        /* lanes 0, 2, ... of a then b */
+#define VF_ODD(a, b) V_ODD(a, b)          /* lanes 1, 3, ... of a then b */
+#define VF_AL1(a, b) V_AL1(a, b)          /* lanes 1 .. VF_N-1 of a, then lane 0 of b */
+#ifdef V_EO
+#define VF_EO(a, b, e, o) V_EO(a, b, e, o) /* e = VF_EVEN(a, b), o = VF_ODD(a, b) */
+#endif
+#endif
+#ifndef VF_EO
+#define VF_EO(a, b, e, o)                                                                                          \
+    do {                                                                                                           \
+        (e) = VF_EVEN(a, b);                                                                                       \
+        (o) = VF_ODD(a, b);                                                                                        \
+    } while (0)
+#endif
+#ifndef GEN_VF /* 8- and 16-bit integers (i32, i64: at the memory floor already; build time) */
+#define GEN_VF (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
+#endif
+
+#ifdef GEN_VF_TRACE
+#include <stdio.h>
+#define GEN_VF_STR_(a) #a
+#define GEN_VF_STR(a) GEN_VF_STR_(a)
+#endif
+
+#if GEN_VF
+
+#define GEN_VF_MINW 8 /* input columns: narrower rows take the other forms */
+#ifndef VF_SPILL /* a row's last vector stored whole where later rows of the task range follow (else masked) */
+#ifdef __AVX512BW__
+#define VF_SPILL 0 /* (masked stores cost as much as whole ones) */
+#else
+#define VF_SPILL 1
+#endif
+#endif
+
+/* The form's geometry: output vectors per row; the rows whose window lines
+ * lie in [la, lb] (tensor line numbers) are read in place; K; mu[c][h]:
+ * vector h (A, B) of the row's first (c = 0) or last (c = 1) output vector
+ * has a tap outside the row, mk[c][h] its lanes inside the row; en: the
+ * last output vector is full and its last lane's tap 2 lies inside the row;
+ * hb: every tap of the row lies in A (one output vector, at most VF_N/2
+ * columns: B is not read). */
+typedef struct KFN(vfg) {
+    int64_t nvec, la, lb;
+    int K, en, hb;
+    int mu[2][2];
+    VF_M mk[2][2];
+} KFN(vfg);
+
+/* Whether the form takes the plan (values only, W stride 2, K 2 or 3,
+ * dilation 1, the paddings within the first and last vector); fills f. */
+static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
+{
+    if (wi || !g->grid || g->S != 2 || (g->K != 2 && g->K != 3) || g->d != 1)
+        return 0;
+    const int64_t in2 = g->in[2], O2 = g->out[2], v0 = g->v0, K = g->K, N = VF_N;
+    if (O2 < 1 || in2 < GEN_VF_MINW)
+        return 0;
+    if (g->fe)
+        for (int64_t o = 0; o < O2; ++o)
+            if (g->cn[2][o] == 0)
+                return 0;
+    const int64_t nvec = (O2 + N - 1) / N, ol = (nvec - 1) * N, end = v0 + 2 * (O2 - 1) + K;
+    if (v0 + 2 * N < 0 || (end > in2 && in2 < v0 + 2 * ol))
+        return 0;
+    f->nvec = nvec;
+    f->K = (int)K;
+    f->en = K == 3 && O2 % N == 0 && v0 + 2 * O2 < in2;
+    f->hb = 2 * (O2 - 1) + K <= N;
+    for (int c = 0; c < 2; ++c)
+        for (int h = 0; h < 2; ++h) {
+            alignas(64) VF_LANE lv[VF_N];
+            f->mu[c][h] = 0;
+            for (int64_t i = 0; i < N; ++i) {
+                const int64_t pos = v0 + 2 * (c ? ol : 0) + h * N + i;
+                const int in = pos >= 0 && pos < in2;
+                lv[i] = in ? (VF_LANE)~(VF_LANE)0 : 0;
+                if (!in && pos < end)
+                    f->mu[c][h] = 1;
+            }
+            f->mk[c][h] = VF_MLANES(lv);
+        }
+    /* a line's loads [v0, rend) */
+    const int64_t rend = f->hb ? v0 + N : v0 + 2 * nvec * N + (f->en ? N : 0);
+    f->la = v0 >= 0 ? 0 : (-v0 + in2 - 1) / in2;
+    f->lb = g->xlen >= rend ? (g->xlen - rend) / in2 : -1;
+    return 1;
+}
+
+/* The max over R window lines (lp[r], or l + r*ls) of the VF_N keys at column b. */
+GAI VF_T KFN(vf_comb)(const GT *const *lp, const GT *l, int64_t ls, const int64_t R, int64_t b)
+{
+    VF_T a = VF_LOAD((lp ? lp[0] : l) + b);
+    for (int64_t r = 1; r < R; ++r)
+        a = VF_MAX(a, VF_LOAD((lp ? lp[r] : l + r * ls) + b));
+    return a;
+}
+
+/* The row constants, by value (stores of 1-byte elements may alias
+ * anything reached through a pointer) */
+typedef struct KFN(vfc) {
+    int64_t nvec, O2;
+    int m00, m01, m10, m11, en, hb, usv;
+    VF_M k00, k01, k10, k11;
+    VF_T nv, sv;
+} KFN(vfc);
+
+/* Output vector j of a row (yr): max(start, v) (usv: a start value above
+ * the neutral one), the row's last vector stored as its lanes in the row
+ * unless spill (whole vectors may be stored there: the columns past the
+ * row are later rows of this task range). */
+GAI void KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
+{
+    if (c->usv)
+        v = VF_MAX(v, c->sv);
+    const int64_t o = j * VF_N;
+    if (j < c->nvec - 1 || o + VF_N <= c->O2 || (VF_SPILL && spill))
+        VF_STORE(yr + o, v);
+    else
+        VF_STOREN(yr + o, v, c->O2 - o);
+}
+
+/* One output row (yr) of nvec >= 2 output vectors from its R window lines
+ * (lp[r], or l + r*ls), the pointers at each line's column v0; K taps.
+ * Per output vector j: A, B the combined lines at 2*j*VF_N, E and O their
+ * even and odd lanes (taps 0 and 1 of the VF_N columns), tap 2 of the
+ * columns E's lanes shifted by one with the next vector's E; the first and
+ * last vector with their masks; the row's last vector stored by vf_put. */
+GAI void KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
+                     GT *yr, int spill)
+{
+    const int64_t nvec = c->nvec, N = VF_N;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = KFN(vf_comb)(lp, l, ls, R, N), E, O, E2, O2;
+    if (c->m00)
+        A = VF_SEL(c->nv, A, c->k00);
+    if (c->m01)
+        B = VF_SEL(c->nv, B, c->k01);
+    VF_EO(A, B, E, O);
+    VF_T P = VF_MAX(E, O), v;
+    for (int64_t j = 1; j < nvec - 1; ++j) { /* the middle vectors: every tap inside the row */
+        A = KFN(vf_comb)(lp, l, ls, R, 2 * j * N);
+        B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N);
+        VF_EO(A, B, E2, O2);
+        v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
+        if (c->usv)
+            v = VF_MAX(v, c->sv);
+        VF_STORE(yr + (j - 1) * N, v);
+        E = E2;
+        P = VF_MAX(E2, O2);
+    }
+    A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N);
+    B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N);
+    if (c->m10)
+        A = VF_SEL(c->nv, A, c->k10);
+    if (c->m11)
+        B = VF_SEL(c->nv, B, c->k11);
+    VF_EO(A, B, E2, O2);
+    v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
+    if (c->usv)
+        v = VF_MAX(v, c->sv);
+    VF_STORE(yr + (nvec - 2) * N, v);
+    P = VF_MAX(E2, O2);
+    if (K == 3)
+        P = VF_MAX(P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N) : c->nv));
+    KFN(vf_put)(c, yr, nvec - 1, P, spill);
+}
+
+/* vf_row for rows of one output vector (nvec 1: the first vector is the last). */
+GAI void KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
+                      GT *yr, int spill)
+{
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N), E, O;
+    if (c->m00)
+        A = VF_SEL(c->nv, A, c->k00);
+    if (c->m01)
+        B = VF_SEL(c->nv, B, c->k01);
+    VF_EO(A, B, E, O);
+    VF_T v = VF_MAX(E, O);
+    if (K == 3)
+        v = VF_MAX(v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N) : c->nv));
+    KFN(vf_put)(c, yr, 0, v, spill);
+}
+
+/* Any row: R lines lp[r], K taps, out of line (one instance). */
+__attribute__((noinline)) static void KFN(vf_row_any)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
+                                                       GT *yr, int spill)
+{
+    if (c->nvec == 1)
+        KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill);
+    else
+        KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill);
+}
+
+/* n rows of R lines ls apart and K taps from the lines at q (the next row's
+ * dq further), output yr (O2 further); rows before nsp may spill. */
+GAI void KFN(vf_rows)(const KFN(vfc) * c, const GT *q, int64_t ls, int64_t dq, int64_t n, GT *yr, int64_t nsp,
+                      const int64_t R, const int K)
+{
+    const int64_t O2 = c->O2;
+    if (c->nvec == 1)
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
+            KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp);
+    else
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
+            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp);
+}
+
+/* Tasks (output rows) [t0, t1). The rows of a plane whose windows have the
+ * same 2 or 3 lines equally far apart, as many as K (2 or 3), go in runs
+ * (vf_rows); the others one by one (vf_row_any), or (window lines outside
+ * the ones read in place, no window line) by the other forms. */
+__attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, const KFN(geo) * g,
+                                                   const KFN(vfg) * f, const GT *x, GT *y, int64_t t0, int64_t t1)
+{
+    const int64_t O0 = g->out[0], O1 = g->out[1], O2 = g->out[2], rows = O0 * O1;
+    const int64_t in0 = g->in[0], in1 = g->in[1], in2 = g->in[2], v0 = g->v0;
+    const int64_t s0l = g->step[0] * in1, s1l = g->step[1], la = f->la, lb = f->lb;
+    const int64_t *const cn0 = g->cn[0], *const cn1 = g->cn[1], *const st0 = g->st[0], *const st1 = g->st[1];
+    const int64_t yend = t1 * O2, wv = f->nvec * VF_N;
+    const int K = f->K;
+    KFN(vfc) c;
+    c.nvec = f->nvec;
+    c.O2 = O2;
+    c.m00 = f->mu[0][0] || (f->nvec == 1 && f->mu[1][0]); /* (one vector: mk[0] holds both sides) */
+    c.m01 = f->mu[0][1] || (f->nvec == 1 && f->mu[1][1]);
+    c.m10 = f->nvec > 1 && f->mu[1][0];
+    c.m11 = f->nvec > 1 && f->mu[1][1];
+    c.en = f->en;
+    c.hb = f->hb;
+    c.k00 = f->mk[0][0];
+    c.k01 = f->mk[0][1];
+    c.k10 = f->mk[1][0];
+    c.k11 = f->mk[1][1];
+    c.nv = VF_SET1(g->neutral);
+    c.usv = !g->fe && memcmp(&g->init, &g->neutral, sizeof(GT)) != 0;
+    c.sv = VF_SET1(g->init);
+    /* the run of axis-1 rows [ia, ib): K lines each, first lines ds apart */
+    int64_t ia = 0, ib = 0, ds = 0;
+    while (ia < O1 && cn1[ia] != K)
+        ++ia;
+    if (ia + 1 < O1 && cn1[ia + 1] == K) {
+        ds = st1[ia + 1] - st1[ia];
+        ib = ia + 2;
+        while (ib < O1 && cn1[ib] == K && st1[ib] - st1[ib - 1] == ds)
+            ++ib;
+    }
+    if (ds <= 0)
+        ib = ia;
+    const GT *lp[GEN_LINES_MAX];
+#ifdef GEN_VF_TRACE /* tests: show that the form runs */
+    fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " rows %lld\n", (long long)(t1 - t0));
+#endif
+    int64_t nc = t0 / rows, o0 = t0 % rows / O1, o1 = t0 % rows % O1;
+    for (int64_t t = t0; t < t1;) {
+        const int64_t c0 = cn0[o0], c1 = cn1[o1], R = c0 * c1;
+        const int64_t l0 = (nc * in0 + st0[o0]) * in1 + st1[o1];
+        const int64_t le = l0 + (c0 > 0 ? c0 - 1 : 0) * s0l + (c1 > 0 ? c1 - 1 : 0) * s1l;
+        int64_t n = 1;
+        if (R == 0 || R > GEN_LINES_MAX || l0 < la || le > lb)
+            KFN(cf_task)(p, g, x, y, NULL, t, t + 1, 0, 0);
+        else if (c0 == 1 && o1 >= ia && o1 < ib) {
+            n = ib - o1 < t1 - t ? ib - o1 : t1 - t;
+            const int64_t ne = (lb - le) / ds + 1; /* rows whose lines are read in place */
+            n = n < ne ? n : ne;
+            const int64_t nsp = yend >= wv ? (yend - wv) / O2 - t + 1 : 0; /* rows t + i, i < nsp, may spill */
+            const GT *const q = x + l0 * in2 + v0;
+            if (K == 3)
+                KFN(vf_rows)(&c, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 3, 3);
+            else
+                KFN(vf_rows)(&c, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 2, 2);
+        } else {
+            const GT *const q = x + l0 * in2 + v0;
+            int64_t r = 0;
+            for (int64_t j0 = 0; j0 < c0; ++j0)
+                for (int64_t j1 = 0; j1 < c1; ++j1)
+                    lp[r++] = q + (j0 * s0l + j1 * s1l) * in2;
+            KFN(vf_row_any)(&c, lp, R, K, y + t * O2, t * O2 + wv <= yend);
+        }
+        t += n;
+        o1 += n;
+        while (o1 >= O1) {
+            o1 -= O1;
+            if (++o0 == O0) {
+                o0 = 0;
+                ++nc;
+            }
+        }
+    }
+}
+
+#endif
