@@ -34,10 +34,8 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
     const int64_t in2 = g->in[2], O2 = g->out[2], S = g->S;
     if (wi || !g->grid || S > 2)
         return;
-    if (g->fe)
-        for (int64_t o = 0; o < O2; ++o)
-            if (g->cn[2][o] == 0)
-                return;
+    if (g->fe && !KFN(geo_taps)(g, 2))
+        return;
     const int64_t wl = O2, nl = ((int64_t)(GEN_FL_BYTES / sizeof(GKT)) - VN) / wl;
     if (nl < 2)
         return;

@@ -47,10 +47,8 @@ static int KFN(fli_geo)(KFN(geo) * g)
         r1 = g->cn[1][o] > r1 ? g->cn[1][o] : r1;
     if (r0 * r1 < 2)
         return 0;
-    if (g->fe)
-        for (int64_t o = 0; o < O2; ++o)
-            if (g->cn[2][o] == 0)
-                return 0;
+    if (g->fe && !KFN(geo_taps)(g, 2))
+        return 0;
     const int64_t nl = (GEN_FLI_N - VN) / O2;
     if (nl < 2)
         return 0;

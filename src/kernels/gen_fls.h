@@ -64,10 +64,8 @@ static int64_t KFN(fls_geo)(const struct maxpool_plan *p, const KFN(geo) * g, in
         if (b <= a || g->st[1][y] != a || g->cn[1][y] != b - a)
             return 0;
     }
-    if (g->fe)
-        for (int64_t o = 0; o < O2; ++o)
-            if (g->cn[2][o] == 0)
-                return 0;
+    if (g->fe && !KFN(geo_taps)(g, 2))
+        return 0;
     const int64_t Ls = O2 + g->K - 1, cap = (int64_t)(GEN_FLS_BYTES / sizeof(GKT));
     const int64_t nl = (cap - 2 * (g->K + 3 * VN)) / (Ls + O2);
     /* measured (callgrind, instructions per output): 3-tap windows are

@@ -102,13 +102,7 @@ static int KFN(fp_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
         a0->pad_begin >= a0->kernel || OH < 1 || OW < 1 || OW > W || (g->K - 1) * g->d > VN ||
         OH * OW > GEN_FP_HW || g->S != 1)
         return 0;
-    for (int64_t o = 0; o < OH; ++o)
-        if (g->cn[1][o] == 0)
-            return 0;
-    for (int64_t o = 0; o < OW; ++o)
-        if (g->cn[2][o] == 0)
-            return 0;
-    return KFN(fp_wbl)(p, g) > 0;
+    return KFN(geo_taps)(g, 1) && KFN(geo_taps)(g, 2) && KFN(fp_wbl)(p, g) > 0;
 }
 
 /* The tables of plan p. */

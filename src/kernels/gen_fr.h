@@ -95,13 +95,7 @@ static int KFN(fr_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
     const int64_t H = g->in[1], W = g->in[2], OH = g->out[1], OW = g->out[2];
     if (W > 2 * VN || OW > VN || OW < 1 || OH < 1 || H < 1 || g->K > GEN_FR_K)
         return 0;
-    for (int64_t o = 0; o < OH; ++o)
-        if (g->cn[1][o] == 0)
-            return 0;
-    for (int64_t o = 0; o < OW; ++o)
-        if (g->cn[2][o] == 0)
-            return 0;
-    return 1;
+    return KFN(geo_taps)(g, 1) && KFN(geo_taps)(g, 2);
 }
 
 /* The tables of plan p. */

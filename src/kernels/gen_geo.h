@@ -232,6 +232,15 @@ static void KFN(geo_init)(const struct maxpool_plan *p, KFN(geo) * g)
 
 /* The index of (n, c, s), s >= 0 a row-major spatial offset; s < 0: the
  * empty-window index of the window whose first taps are (s0, s1, s2). */
+/* Whether every window of axis a (1: H, 2: W) has a tap. */
+static int KFN(geo_taps)(const KFN(geo) * g, int a)
+{
+    for (int64_t o = 0; o < g->out[a]; ++o)
+        if (g->cn[a][o] == 0)
+            return 0;
+    return 1;
+}
+
 GAI void KFN(put_index)(const struct maxpool_plan *p, const KFN(geo) * g, void *ind, int64_t at, int64_t n,
                         int64_t c, int64_t s, int64_t s0, int64_t s1, int64_t s2)
 {

@@ -105,10 +105,8 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
     const int64_t in2 = g->in[2], O2 = g->out[2], v0 = g->v0, K = g->K, N = VF_N;
     if (O2 < 1 || in2 < GEN_VF_MINW)
         return 0;
-    if (g->fe)
-        for (int64_t o = 0; o < O2; ++o)
-            if (g->cn[2][o] == 0)
-                return 0;
+    if (g->fe && !KFN(geo_taps)(g, 2))
+        return 0;
     const int64_t nvec = (O2 + N - 1) / N, ol = (nvec - 1) * N, end = v0 + 2 * (O2 - 1) + K;
     if (v0 + 2 * N < 0 || (end > in2 && in2 < v0 + 2 * ol))
         return 0;
