@@ -13,9 +13,14 @@
  * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
  * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
- * first), gen_fl3.h (3-D, depth stride 1: slices first, values only; its
- * 32 KiB band scratch instead of fl_run's), gen_fli.h (W first with indices), gen_clw.h (channels-last W
- * first), gen_glob.h (global windows); this file keeps the entry points.
+ * first), gen_vf.h (integers: lines first, one W pass per output row),
+ * gen_fp.h (f32 small planes of W stride 1 as flat arrays), gen_fr.h (f32
+ * rows of W stride 2 in one vector), gen_fl3.h (3-D, depth stride 1: slices
+ * first, values only; its 32 KiB band scratch instead of fl_run's), gen_fls.h
+ * (stride 1, log step), gen_fli.h (W first with indices), gen_clw.h
+ * (channels-last W first), gen_glob.h (global windows), gen_cfs.h (rows of
+ * one vector with indices), gen_cfa.h (short adaptive rows with indices);
+ * this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
  * starts at the start value (or, first-element start, at the window's first
@@ -46,7 +51,10 @@
  *    lane numbers) gathers each tap's lanes into a buffer (cf_gather).
  *    Without indices, on the grid with stride 1 or 2, the W-first form
  *    (fl_run, below) comes before all these: each input line's W pass
- *    once, then each output row's max over its lines' W results.
+ *    once, then each output row's max over its lines' W results; the
+ *    integers with W stride 2 and 2 or 3 taps go lines first instead
+ *    (gen_vf.h: one W pass per output row), f32 small planes flat
+ *    (gen_fp.h) or a row in one vector (gen_fr.h).
  *
  * Indices: each lane carries the number t of the tap that last replaced it
  * (VI lanes as wide as the keys, so one compare mask selects both; all ones
