@@ -327,26 +327,28 @@ CF_AI void k3s2_rows_impl(const k3s2_rows *a, const int prop, const int ik, cons
 }
 
 /* NAME_###: one non-inlined function per option combination (NaN
- * propagation, index kind, first element), NAME_impl with them as
- * compile-time constants, and the table NAME_fns[prop][ik][fe]: indexed by
- * the caller's compile-time constants, the call is direct. */
-#define K3_INST(name_, arg_, prop_, ik_, fe_)                                                                      \
-    static __attribute__((noinline)) void name_##_##prop_##ik_##fe_(const arg_ *a) { name_##_impl(a, prop_, ik_, fe_); }
-#define K3_INST_P(name_, arg_, prop_)                                                                              \
-    K3_INST(name_, arg_, prop_, 0, 0)                                                                              \
-    K3_INST(name_, arg_, prop_, 0, 1)                                                                              \
-    K3_INST(name_, arg_, prop_, 1, 0)                                                                              \
-    K3_INST(name_, arg_, prop_, 1, 1)                                                                              \
-    K3_INST(name_, arg_, prop_, 2, 0)                                                                              \
-    K3_INST(name_, arg_, prop_, 2, 1)
-#define K3_INSTANCES(name_, arg_)                                                                                  \
-    K3_INST_P(name_, arg_, 0)                                                                                      \
-    K3_INST_P(name_, arg_, 1)                                                                                      \
-    static void (*const name_##_fns[2][3][2])(const arg_ *) = {                                                    \
-        {{name_##_000, name_##_001}, {name_##_010, name_##_011}, {name_##_020, name_##_021}},                      \
-        {{name_##_100, name_##_101}, {name_##_110, name_##_111}, {name_##_120, name_##_121}},                      \
+ * propagation, with indices or not, first element), NAME_impl with them as
+ * compile-time constants (the index width, ik 1 or 2, a run-time value read
+ * from the index bytes ISZ_: build time, as f32_run_switch_impl.h), and the
+ * table NAME_fns[prop][ik != 0][fe]. */
+#define K3_INST(name_, arg_, isz_, prop_, wi_, fe_)                                                                \
+    static __attribute__((noinline)) void name_##_##prop_##wi_##fe_(const arg_ *a)                                 \
+    {                                                                                                              \
+        name_##_impl(a, prop_, (wi_) ? ((isz_) == 8 ? 2 : 1) : 0, fe_);                                            \
+    }
+#define K3_INST_P(name_, arg_, isz_, prop_)                                                                        \
+    K3_INST(name_, arg_, isz_, prop_, 0, 0)                                                                        \
+    K3_INST(name_, arg_, isz_, prop_, 0, 1)                                                                        \
+    K3_INST(name_, arg_, isz_, prop_, 1, 0)                                                                        \
+    K3_INST(name_, arg_, isz_, prop_, 1, 1)
+#define K3_INSTANCES(name_, arg_, isz_)                                                                            \
+    K3_INST_P(name_, arg_, isz_, 0)                                                                                \
+    K3_INST_P(name_, arg_, isz_, 1)                                                                                \
+    static void (*const name_##_fns[2][2][2])(const arg_ *) = {                                                    \
+        {{name_##_000, name_##_001}, {name_##_010, name_##_011}},                                                  \
+        {{name_##_100, name_##_101}, {name_##_110, name_##_111}},                                                  \
     };
-K3_INSTANCES(k3s2_rows, k3s2_rows)
+K3_INSTANCES(k3s2_rows, k3s2_rows, a->r.isz)
 
 CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                      const int prop, const int ik, const int fe)
@@ -403,7 +405,7 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
                     const k3s2_rows a = {.r = r, .y0 = r.yo, .i0 = r.io, .oa = oh, .ob = ob, .ow = OW, .pbh = pbh,
                                          .ia = ia, .ib = ib, .cend = cend, .pbw = pbw, .left2 = left2 && c0 == 0,
                                          .first_tap = first_tap, .init = init};
-                    k3s2_rows_fns[prop][ik][fe](&a);
+                    k3s2_rows_fns[prop][ik != 0][fe](&a);
                     oh = a.ob - 1;
                 } else if (h1 && h2) { /* the block's first row, lines 1 and 2 inside: by segments */
 #define K3_SEGS(l0_)                                                                                               \
@@ -556,7 +558,7 @@ CF_AI void k3s2_rows3_impl(const k3s2_rows3 *a, const int prop, const int ik, co
     }
 }
 
-K3_INSTANCES(k3s2_rows3, k3s2_rows3)
+K3_INSTANCES(k3s2_rows3, k3s2_rows3, a->isz)
 #undef K3_INSTANCES
 #undef K3_INST_P
 #undef K3_INST
@@ -641,7 +643,7 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
                                               .first_soff = first_soff, .chunk = chunk, .ow = OW, .isz = isz,
                                               .base = base, .y0 = yo, .i0 = io, .sv = sv, .st = st, .sp = sp,
                                               .left2 = left2 && c0 == 0, .first_tap = first_tap, .init = init};
-                        k3s2_rows3_fns[prop][ik][fe](&a);
+                        k3s2_rows3_fns[prop][ik != 0][fe](&a);
                         oh = a.ob - 1;
                     } else {
                         for (int64_t o0 = c0; o0 < cend; o0 += 8) {
