@@ -302,13 +302,17 @@ CF_AI void k3s2_rows_impl(const k3s2_rows *a, const int prop, const int ik, cons
     r.ch.xs += h0 * r.inw;
     r.ch.soff += (int32_t)(h0 * r.inw);
     r.foff = h0 * r.inw;
-    if (ib == cend && cend == r.c1 && ia == c0 + (left2 ? 8 : 0)) {
-        /* the usual row (the ResNet stem's): [the left edge,] interior groups of 8 to the end; no other test */
+    if (ib == cend && ia == c0 + (left2 ? 8 : 0)) {
+        /* the usual row (the ResNet stem's): [the left edge,] interior groups of 8 to the end [, the row's
+         * last group, partial, also without masked loads (tail_in)]; no other test */
+        const int64_t cfull = c0 + (r.c1 - c0) / 8 * 8; /* the whole groups' end */
         for (int64_t oh = a->oa; oh < a->ob; ++oh) {
             if (left2)
                 k3s2_group(&r, c0, 8, pbw, vinit, first_tap, 1, 1, 1, 2, prop, ik, fe);
-            for (int64_t o0 = ia; o0 < ib; o0 += 8)
+            for (int64_t o0 = ia; o0 < cfull; o0 += 8)
                 k3s2_group(&r, o0, 8, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
+            if (cfull < cend)
+                k3s2_group(&r, cfull, r.c1 - cfull, pbw, vinit, first_tap, 1, 1, 1, 0, prop, ik, fe);
             k3s2_row_next(&r, a->ow, istep, lstep, ik);
         }
         return;
@@ -369,6 +373,15 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
     const int64_t glo = (pbw + 1) / 2;
     const int64_t ghi = inw - 17 + pbw >= 0 ? (inw - 17 + pbw) / 2 + 1 : 0; /* first o0 past the interior */
     const int left2 = pbw == 1 && inw >= 16; /* the first group is the cheap left edge */
+    /* Where every tap of the row's last output lies inside the line (no right
+     * padding, e.g. AlexNet's 55 -> 27), the row's last groups load without
+     * masks too: their loads run up to 17 floats past the line end, into the
+     * next line (or plane), and only into lanes that are not stored (every
+     * lane's taps, positions and result are its own: in-lane shuffles, lane-wise
+     * updates, the store masked to the row). Only in planes followed by at
+     * least 17 floats of the tensor (not in its last plane, nor in the one
+     * before a last plane of fewer than 17 floats). */
+    const int tail_in = 2 * (OW - 1) - pbw + 2 < inw;
 
     alignas(32) float lv[K3_CHUNK];
     alignas(32) int32_t lp[K3_CHUNK];
@@ -390,7 +403,7 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
             const int64_t c1 = c0 + K3_CHUNK < OW ? c0 + K3_CHUNK : OW;
             const int64_t cend = c0 + (c1 - c0 + 7) / 8 * 8;
             int64_t ia, ib;
-            k3s2_interior(c0, cend, glo, ghi, &ia, &ib);
+            k3s2_interior(c0, cend, glo, tail_in && (planes - 1 - plane) * p->in_spatial >= 17 ? OW : ghi, &ia, &ib);
             r.c0 = c0;
             r.c1 = c1;
             for (int64_t oh = rb; oh < re; ++oh) {

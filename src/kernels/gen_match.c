@@ -60,14 +60,19 @@ static int gen_global(const struct maxpool_plan *p)
  *    0.68-0.92 of their time); 1-D goes to f32_ncw_s1 (gen 1.7x slower);
  *    larger stride-1 kernels to the s1 kernels (log-step passes);
  *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
- *    wide (0.75-0.8 of its time at 13-28, 1.06 at 40 and 112);
+ *    wide (avx512: 0.24-0.97 of its time at 13-32, 1.0 at 40); at the avx2
+ *    ceiling (f32_nchw_gen_avx2) only up to 16 wide (0.4-0.8), and 17-32
+ *    wide only without first-element start and where k3s2's row ends with
+ *    masked loads (right padding: 0.68-0.78); elsewhere there k3s2 is faster
+ *    (gen 0.98-1.37x its time; with first-element start, the ONNX
+ *    front-end's, 1.16-2.5x; measured 2026-11-26, 1xCx{13..40}^2, p0/p1);
  *  - W stride 2 where f32_nchw_k2s2 takes it: only planes 4-7 and 12-15
  *    wide (rows in one vector, gen_fr.h: VGG 14x14 0.43 of its time at
  *    avx512, 0.71 at avx2; 4-7 0.4-0.7); not 8-11 and 16 (its 8-wide rows:
  *    gen 1.0-4x slower), 3 or wider than 16 (gen 1.1-1.9x slower);
  *  - any other W stride 2 (rows kernel: 3-D k2s2 0.22, k5s2 0.74, 1-D k3s2
  *    0.5-0.8) but 1-D 2-tap windows (gen 1.27x slower). */
-int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
+static int gen_f32_match(const struct maxpool_plan *p, int avx2)
 {
     if (!gen_match(p, MAXPOOL_F32, MAXPOOL_CHANNELS_FIRST))
         return 0;
@@ -99,13 +104,22 @@ int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p)
     if (w->stride != 2)
         return 0;
 #if defined(__x86_64__) || defined(__i386__)
-    if (maxpool_f32_nchw_k3s2_match(p))
-        return p->rank == 2 && w->in <= 32;
+    if (maxpool_f32_nchw_k3s2_match(p)) {
+        if (p->rank != 2 || w->in > 32)
+            return 0;
+        if (!avx2 || w->in <= 16)
+            return 1;
+        const int tail_in = 2 * (w->out - 1) - w->pad_begin + 2 < w->in; /* f32_nchw_k3s2_avx2.c */
+        return p->desc.window_init != MAXPOOL_INIT_FIRST_ELEMENT && !tail_in;
+    }
     if (maxpool_f32_nchw_k2s2_match(p)) /* but rows in one vector (gen_fr.h) where it is faster */
         return p->rank == 2 && w->in <= 15 && (w->in & 7) >= 4;
 #endif
     return !(p->rank == 1 && w->kernel == 2);
 }
+
+int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p) { return gen_f32_match(p, 0); }
+int maxpool_gen_f32_nchw_avx2_match(const struct maxpool_plan *p) { return gen_f32_match(p, 1); }
 
 /* Output rows of one plane (every axis but the last). */
 static int64_t gen_rows(const struct maxpool_plan *p)

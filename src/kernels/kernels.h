@@ -109,6 +109,7 @@ MAXPOOL_GEN_DECLARE(i64)
 #undef MAXPOOL_GEN_DECLARE
 /* f32 channels-first on the gen template (gen_f32_<isa>.c), for the plans maxpool_gen_f32_nchw_match prefers */
 int maxpool_gen_f32_nchw_match(const struct maxpool_plan *p);
+int maxpool_gen_f32_nchw_avx2_match(const struct maxpool_plan *p); /* (the avx2 ceiling's choice among k3s2 plans) */
 void maxpool_gen_f32_avx2_nchw(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                int64_t t1);
 void maxpool_gen_f32_avx512_nchw(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,

@@ -643,6 +643,22 @@ static void sec_k3s2(ts_rng *r)
     w.genv = 1;
     run_case("k3s2: pad_begin 1, in_w 16 (cheap left edge)", fixed(2, A(3, 3), A(2, 2), NULL, A(1, 1), A(1, 1)),
              A(1, 2, 7, 16), w, r);
+    /* rows whose last group loads without masks (every tap inside the line: p0) read up to 17 floats past
+     * the line end: only where the tensor goes on that far (3x4 planes: not in the last two; ASan). Values
+     * only, planes 17-32 wide go to k3s2 at avx2 where its rows end without masked loads (gen_match.c) */
+    for (int64_t c = 1; c <= 3; ++c) {
+        run_case("k3s2: unmasked last group, 3x4 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
+                 A(1, c, 3, 4), w, r);
+        run_case("k3s2: unmasked last group, 3x6 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
+                 A(1, c, 3, 6), w, r);
+        for (int vw = 8; vw <= 16; vw += 8) {
+            kb_want w27 = W(ROWS, K3S2, NULL, O_ALL);
+            w27.vw = vw;
+            w27.genv = vw == 16;
+            run_case("k3s2: unmasked last group, 5x27 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
+                     A(1, c, 5, 27), w27, r);
+        }
+    }
     w = W(ROWS, NULL, K3S2, O_ALL);
     w.genv = 1;
     run_case("k3s2: pad_begin 2: the row kernel", fixed(2, A(3, 3), A(2, 2), NULL, A(2, 2), A(1, 1)), A(1, 2, 7, 16),

@@ -263,7 +263,11 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             for (int i = 0; i < p->rank; ++i)
                 gen = gen && p->axis[i].kernel <= 3;
         } else if (gen && w->stride == 2) {
-            gen = strcmp(name, "f32_nchw_k3s2_avx2") == 0   ? p->rank == 2 && w->in <= 32
+            gen = strcmp(name, "f32_nchw_k3s2_avx2") == 0
+                      ? p->rank == 2 && w->in <= 32 &&
+                            (isa == MAXPOOL_ISA_AVX512 || w->in <= 16 ||
+                             (d->window_init != MAXPOOL_INIT_FIRST_ELEMENT &&
+                              2 * (w->out - 1) - w->pad_begin + 2 >= w->in)) /* avx2: gen_match.c */
                   : strcmp(name, "f32_nchw_k2s2_avx2") == 0 ? p->rank == 2 && w->in <= 15 && (w->in & 7) >= 4 /* gen_fr.h */
                                                             : !(p->rank == 1 && w->kernel == 2);
         } else {
