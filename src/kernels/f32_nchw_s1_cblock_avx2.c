@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * NCHW (spatial rank 2) f32 max pooling of small planes with large stride-1
- * windows (YOLO's SPP: 20x20, k5/k9/k13), values only, NaN ignored, start
- * value = the empty value, AVX2: eight planes at a time, transposed so that
+ * windows (YOLO's SPP: 20x20, k5/k9/k13), values only, NaN ignored, either
+ * start (the first element's: cb_fe_nan), AVX2: eight planes at a time, transposed so that
  * one vector holds one position of 8 planes, then van Herk / Gil-Werman
  * running maxima along W and along H, then transposed back.
  *
@@ -56,6 +56,7 @@
 #include "f32_cf_geom.h"
 
 #include <immintrin.h>
+#include <math.h>
 #include <stdalign.h>
 #include <stdint.h>
 
@@ -96,15 +97,20 @@ CB_AI __m256i cb_tailmask(int64_t n)
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-/* t[e] = comb(s, x[p][e]) across the np planes of the group (lanes past np: s) */
-static void cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __m256 vs)
+/* t[e] = comb(s, x[p][e]) across the np planes of the group (lanes past np:
+ * s); returns whether any element is NaN (fe: with the first-element start) */
+static int cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __m256 vs, const int fe)
 {
     int64_t e0 = 0;
+    __m256 un = _mm256_setzero_ps(); /* NaN lanes seen (fe) */
     if (np == 8) /* a full group: 8 whole positions a step, no per-plane or per-position tests */
         for (; e0 + 8 <= ne; e0 += 8) {
             __m256 r[8];
-            for (int p = 0; p < 8; ++p)
+            for (int p = 0; p < 8; ++p) {
                 r[p] = _mm256_loadu_ps(x0 + p * ps + e0);
+                if (fe)
+                    un = _mm256_or_ps(un, _mm256_cmp_ps(r[p], r[p], _CMP_UNORD_Q));
+            }
             cb_transpose8(r);
             for (int l = 0; l < 8; ++l)
                 t[e0 + l] = _mm256_max_ps(r[l], vs);
@@ -120,10 +126,14 @@ static void cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __
             for (int p = 0; p < 8; ++p)
                 r[p] = p < np ? _mm256_maskload_ps(x0 + p * ps + e0, m) : vs;
         }
+        if (fe)
+            for (int p = 0; p < 8; ++p) /* (masked-off lanes load 0.0f, lanes past np are s) */
+                un = _mm256_or_ps(un, _mm256_cmp_ps(r[p], r[p], _CMP_UNORD_Q));
         cb_transpose8(r);
         for (int64_t l = 0; l < n; ++l)
             t[e0 + l] = _mm256_max_ps(r[l], vs);
     }
+    return _mm256_movemask_ps(un) != 0;
 }
 
 /* y[p][e] = t[e] for the np planes of the group */
@@ -207,20 +217,49 @@ CB_AI void cb_line(const __m256 *x, const int64_t es, __m256 *dst, const int64_t
 }
 
 /*
+ * The first-element start (MAXPOOL_INIT_FIRST_ELEMENT, NaN ignored): the
+ * scan from the window's first element e00 gives the scan from -inf (s =
+ * -inf above) unless e00 is NaN: then nothing replaces it (no x > NaN) and
+ * the result is e00, its bits. From -inf, an element replaces the start
+ * exactly when it would replace e00 = -inf or any e00 it is greater than;
+ * equal values keep the earlier element either way (-0 before +0 included),
+ * and a window of -inf and NaN only gives -inf both ways (one bit pattern).
+ * So the groups without NaN (cb_in's flag) need nothing more, and in the
+ * others every output whose e00 (stride 1: row max(oh - ph, 0), column
+ * max(ow - pw, 0), inside the input: no empty window) is NaN takes e00.
+ */
+static void cb_fe_nan(const float *x0, float *y0, int np, int64_t H, int64_t W, int64_t Ho, int64_t Wo, int64_t ph,
+                      int64_t pw)
+{
+    for (int p = 0; p < np; ++p)
+        for (int64_t oh = 0; oh < Ho; ++oh) {
+            const float *xr = x0 + (int64_t)p * H * W + (oh > ph ? oh - ph : 0) * W;
+            float *yr = y0 + (int64_t)p * Ho * Wo + oh * Wo;
+            for (int64_t ow = 0; ow < Wo; ++ow) {
+                const float e = xr[ow > pw ? ow - pw : 0];
+                if (e != e)
+                    yr[ow] = e;
+            }
+        }
+}
+
+/*
  * One group of np planes: transpose in (leafed), the W pass row by row into
  * tr, the H pass column by column back into tx, transpose out. The sizes are
  * compile-time constants for the SPP shapes, so the line passes unroll.
  */
 CB_AI void cb_group(const float *x0, float *y0, int np, const int64_t H, const int64_t W, const int64_t Ho,
                     const int64_t Wo, const int64_t kh, const int64_t kw, const int64_t ph, const int64_t pw,
-                    __m256 *tx, __m256 *tr, const __m256 vs)
+                    __m256 *tx, __m256 *tr, const __m256 vs, const int fe)
 {
-    cb_in(x0, H * W, np, H * W, tx, vs);
+    const int nan = cb_in(x0, H * W, np, H * W, tx, vs, fe);
     for (int64_t h = 0; h < H; ++h)
         cb_line(tx + h * W, 1, tr + h * Wo, 1, W, kw, pw, Wo, vs);
     for (int64_t j = 0; j < Wo; ++j)
         cb_line(tr + j, Wo, tx + j, Wo, H, kh, ph, Ho, vs);
     cb_out(tx, Ho * Wo, y0, Ho * Wo, np);
+    if (nan)
+        cb_fe_nan(x0, y0, np, H, W, Ho, Wo, ph, pw);
 }
 
 void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
@@ -231,7 +270,8 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
     const int64_t kh = p->axis[0].kernel, kw = p->axis[1].kernel;
     const int64_t ph = p->axis[0].pad_begin, pw = p->axis[1].pad_begin;
     const int64_t planes = p->n * p->c;
-    const __m256 vs = _mm256_set1_ps(p->init.f32);
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT; /* (cb_fe_nan) */
+    const __m256 vs = _mm256_set1_ps(fe ? -INFINITY : p->init.f32);
     alignas(32) __m256 tx[CB_MAX]; /* transposed input, then the output */
     alignas(32) __m256 tr[CB_MAX]; /* row results: H x Wo */
     /* YOLO's SPP shapes (20x20, "same" k5/k9/k13) with compile-time sizes */
@@ -242,13 +282,13 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
         const float *x0 = (const float *)x + p0 * H * W;
         float *y0 = (float *)y + p0 * Ho * Wo;
         if (spp && kh == 13)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 13, 13, 6, 6, tx, tr, vs);
+            cb_group(x0, y0, np, 20, 20, 20, 20, 13, 13, 6, 6, tx, tr, vs, fe);
         else if (spp && kh == 9)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 9, 9, 4, 4, tx, tr, vs);
+            cb_group(x0, y0, np, 20, 20, 20, 20, 9, 9, 4, 4, tx, tr, vs, fe);
         else if (spp && kh == 5)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 5, 5, 2, 2, tx, tr, vs);
+            cb_group(x0, y0, np, 20, 20, 20, 20, 5, 5, 2, 2, tx, tr, vs, fe);
         else
-            cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tx, tr, vs);
+            cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tx, tr, vs, fe);
     }
 }
 
@@ -261,12 +301,11 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
  *    the effective pads >= 0).
  * Loads and stores of the planes: whole vectors within a plane's in_h*in_w
  * (out_h*out_w) elements, masked tails. No positions: values only, NaN
- * ignored, empty-value start. */
+ * ignored, either start (the first element's: cb_fe_nan). */
 int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p)
 {
     if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||
-        p->desc.index_type != MAXPOOL_INDEX_NONE || p->nan_propagate ||
-        p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT)
+        p->desc.index_type != MAXPOOL_INDEX_NONE || p->nan_propagate)
         return 0;
     const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
     for (int a = 0; a < 2; ++a) {

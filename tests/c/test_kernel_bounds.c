@@ -714,18 +714,18 @@ static void sec_vpipe(ts_rng *r)
 static void sec_cblock(ts_rng *r)
 {
     run_case("cblock: in_h*in_w = in_h*out_w = out_h*out_w = CB_MAX (14x32, k5 p2)",
-             fixed(2, A(5, 5), NULL, NULL, A(2, 2), A(2, 2)), A(1, 9, 14, 32), W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN_EV),
+             fixed(2, A(5, 5), NULL, NULL, A(2, 2), A(2, 2)), A(1, 9, 14, 32), W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN),
              r);
     run_case("cblock: in_h*in_w = 480 (15x32): the column-strip kernel",
-             fixed(2, A(5, 5), NULL, NULL, A(2, 2), A(2, 2)), A(1, 9, 15, 32), W(LOGSTEP, VPIPE, CBLOCK, O_VAL_IGN_EV),
+             fixed(2, A(5, 5), NULL, NULL, A(2, 2), A(2, 2)), A(1, 9, 15, 32), W(LOGSTEP, VPIPE, CBLOCK, O_VAL_IGN),
              r);
     run_case("cblock: out_w + k_w - 1 = CB_XMAX (11x20, k3x25 p1x22)",
              fixed(2, A(3, 25), NULL, NULL, A(1, 22), A(1, 22)), A(1, 3, 11, 20),
-             W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN_EV), r);
+             W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN), r);
     run_case("cblock: an H line of CB_XMAX (64x7, k5x1)", fixed(2, A(5, 1), NULL, NULL, NULL, NULL), A(1, 3, 64, 7),
-             W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN_EV), r);
+             W(LOGSTEP, CBLOCK, NULL, O_VAL_IGN), r);
     run_case("cblock: 65x7: the column-strip kernel", fixed(2, A(5, 1), NULL, NULL, NULL, NULL), A(1, 3, 65, 7),
-             W(LOGSTEP, VPIPE, CBLOCK, O_VAL_IGN_EV), r);
+             W(LOGSTEP, VPIPE, CBLOCK, O_VAL_IGN), r);
 }
 
 /* ---- plan-only bounds (inputs of gigabytes) ----------------------------- */

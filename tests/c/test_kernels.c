@@ -140,14 +140,14 @@ static int vpipe_plan(const maxpool_desc *d, const struct maxpool_plan *p)
     return 1;
 }
 
-/* f32_nchw_s1_cblock_avx2: the vpipe plans with the empty-value start whose
+/* f32_nchw_s1_cblock_avx2: the vpipe plans (either start) whose
  * planes are small (input, row results, output <= 448 elements, padded
  * axes <= 64) and narrow (W <= 32) with W not a multiple of 16 or a
  * kernel >= 5 */
 static int cblock_plan(const maxpool_desc *d, const struct maxpool_plan *p)
 {
     if (d->window != MAXPOOL_WINDOW_FIXED || p->rank != 2 || d->index_type != MAXPOOL_INDEX_NONE ||
-        d->nan_policy == MAXPOOL_NAN_PROPAGATE || d->window_init == MAXPOOL_INIT_FIRST_ELEMENT)
+        d->nan_policy == MAXPOOL_NAN_PROPAGATE)
         return 0;
     const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
     for (int i = 0; i < 2; ++i) {
