@@ -26,6 +26,8 @@ typedef struct bench_case {
     maxpool_index_type index_type; /* I64 for the "+ indices" rows (per-plane, PyTorch style) */
     int per_call;                  /* the tiny per-call-cost case */
     maxpool_dtype dtype;           /* element type (F32 where not given) */
+    int first_element;             /* 1: the window starts at its first element (the ONNX front-end's start;
+                                    * the other rows start at the empty value, maxpool_desc_init's default) */
 } bench_case;
 
 /* The problem as the benchmark derived it: logical sizes and the buffers the
