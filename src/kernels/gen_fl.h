@@ -409,26 +409,37 @@ __attribute__((noinline)) static void KFN(fl_nanfix)(const struct maxpool_plan *
 #endif
 
 #if GFLOAT
-/* Whether the input line xl holds a NaN (fl_fenan). */
-__attribute__((noinline)) static int KFN(fl_linenan)(const KFN(geo) * g, const GT *xl)
+/* Whether the n elements at xl hold a NaN. */
+__attribute__((noinline)) static int KFN(gen_hasnan)(const GT *xl, int64_t n)
 {
-    const int64_t n = g->in[2];
     if (n < VN) {
         for (int64_t i = 0; i < n; ++i)
             if (GEN_ISNAN(GKEY(xl[i])))
                 return 1;
         return 0;
     }
-    VT acc = V_LOAD(xl + n - VN); /* NaN lanes stay NaN under V_MAXP */
-    for (int64_t i = 0; i + VN <= n; i += VN)
+    /* NaN lanes stay NaN under V_MAXP; four chains (its latency) */
+    VT acc = V_LOAD(xl + n - VN), a1 = acc, a2 = acc, a3 = acc;
+    int64_t i = 0;
+    for (; i + 4 * VN <= n; i += 4 * VN) {
         acc = V_MAXP(acc, V_LOAD(xl + i));
+        a1 = V_MAXP(a1, V_LOAD(xl + i + VN));
+        a2 = V_MAXP(a2, V_LOAD(xl + i + 2 * VN));
+        a3 = V_MAXP(a3, V_LOAD(xl + i + 3 * VN));
+    }
+    for (; i + VN <= n; i += VN)
+        acc = V_MAXP(acc, V_LOAD(xl + i));
+    acc = V_MAXP(V_MAXP(acc, a1), V_MAXP(a2, a3));
     alignas(64) GKT k[VN];
     VK_STORE(k, acc);
-    for (int i = 0; i < VN; ++i)
-        if (GEN_ISNAN(k[i]))
+    for (int l = 0; l < VN; ++l)
+        if (GEN_ISNAN(k[l]))
             return 1;
     return 0;
 }
+
+/* Whether the input line xl holds a NaN (fl_fenan). */
+static int KFN(fl_linenan)(const KFN(geo) * g, const GT *xl) { return KFN(gen_hasnan)(xl, g->in[2]); }
 
 /* Output row t under the first-element start without propagation, its
  * first line holding a NaN: each window whose first tap is a NaN takes that
