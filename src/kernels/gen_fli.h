@@ -261,17 +261,13 @@ GAI void KFN(fli_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const G
             ++r;
         }
     const int64_t R = w.R;
-    VT best;
-    VI bt;
-    int64_t o = 0;
-    for (; o + VN <= O2; o += VN) {
-        best = KFN(fli_hvec)(g, kp, tp, o, R, prop, &bt);
-        KFN(fli_store)(p, g, &w, o, VN, best, bt, prop);
-    }
-    if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
-        const int64_t ob = O2 >= VN ? O2 - VN : 0;
-        best = KFN(fli_hvec)(g, kp, tp, ob, R, prop, &bt);
-        KFN(fli_store)(p, g, &w, ob, O2 - ob, best, bt, prop);
+    /* the row's last VN columns again, or a row narrower than a vector: one loop, one copy of the
+     * vector's code (build cost, docs/performance.md) */
+    for (int64_t o = 0; o < O2; o += VN) {
+        const int64_t ob = o + VN <= O2 ? o : O2 >= VN ? O2 - VN : 0;
+        VI bt;
+        const VT best = KFN(fli_hvec)(g, kp, tp, ob, R, prop, &bt);
+        KFN(fli_store)(p, g, &w, ob, O2 - ob < VN ? O2 - ob : VN, best, bt, prop);
     }
 }
 
