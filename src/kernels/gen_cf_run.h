@@ -3,6 +3,47 @@
  * lines-first forms' row loop (cf_run) and its out-of-line entry (cf_task).
  * Included once by gen_impl.h. */
 
+/* cf_border with the NaN rule and index output as constants and the
+ * stride a run-time value (a predictable branch per tap), out of line: one
+ * copy for both strides (build cost, docs/performance.md). The blocks it
+ * takes are few: border blocks whose lines' span would leave the input
+ * tensor (its first and last rows) or past GEN_BM_MAX of a row. */
+__attribute__((noinline)) static void KFN(cf_border_o)(const struct maxpool_plan *p, const KFN(geo) * g,
+                                                       const KFN(row) * w, int64_t ob, int64_t nl, int prop, int wi)
+{
+    const int S = (int)g->S;
+    if (GFLOAT && prop) {
+        if (wi)
+            KFN(cf_border)(p, g, w, ob, nl, S, 1, 1);
+        else
+            KFN(cf_border)(p, g, w, ob, nl, S, 1, 0);
+    } else {
+        if (wi)
+            KFN(cf_border)(p, g, w, ob, nl, S, 0, 1);
+        else
+            KFN(cf_border)(p, g, w, ob, nl, S, 0, 0);
+    }
+}
+
+/* cf_gather with the NaN rule and index output as constants, out of line:
+ * one copy for the row loop's rows off the grid (its work per block, VN
+ * lanes gathered per tap, outweighs a call). */
+__attribute__((noinline)) static void KFN(cf_gather_o)(const struct maxpool_plan *p, const KFN(geo) * g,
+                                                       const KFN(row) * w, int64_t ob, int64_t nl, int prop, int wi)
+{
+    if (GFLOAT && prop) {
+        if (wi)
+            KFN(cf_gather)(p, g, w, ob, nl, 1, 1);
+        else
+            KFN(cf_gather)(p, g, w, ob, nl, 1, 0);
+    } else {
+        if (wi)
+            KFN(cf_gather)(p, g, w, ob, nl, 0, 1);
+        else
+            KFN(cf_gather)(p, g, w, ob, nl, 0, 0);
+    }
+}
+
 /* Every column of one output row on the grid, stride S. */
 GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, const int S,
                       const int prop, const int wi)
@@ -11,19 +52,20 @@ GAI void KFN(cf_cols)(const struct maxpool_plan *p, const KFN(geo) * g, const KF
     const int64_t base = w->xp - g->xbeg; /* the plane's offset in the tensor */
     int bi = 0;
     for (int64_t o = 0; o < O2;) {
-        const int nb = KFN(cf_kind)(g, o);
+        int nb = KFN(cf_kind)(g, o);
         if (nb == 4) {
             KFN(cf_vec)(p, g, w, o, 4, S, prop, wi);
-        } else if (nb == 2) {
+        } else if (nb == 2 && wi) {
             KFN(cf_vec)(p, g, w, o, 2, S, prop, wi);
-        } else if (nb == 1) {
+        } else if (nb) { /* (values only, a block of 2 as two of 1: rows the W-first forms leave, build cost) */
             KFN(cf_vec)(p, g, w, o, 1, S, prop, wi);
+            nb = 1;
         } else {
             const int64_t nl = O2 - o < VN ? O2 - o : VN, v = g->v0 + o * S;
             if (bi < g->nbm && base + w->ro[0] + v >= 0 && base + w->ro[w->R - 1] + v + span <= g->xlen)
                 KFN(cf_bmask)(p, g, w, o, nl, bi, S, prop, wi);
             else
-                KFN(cf_border)(p, g, w, o, nl, S, prop, wi);
+                KFN(cf_border_o)(p, g, w, o, nl, prop, wi);
             ++bi;
         }
         o += (nb ? nb : 1) * VN;
@@ -46,7 +88,9 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
         KFN(tcur_row)(p, g, &tc, t > t0, &w, x, y, ind, t);
         w.ro = ro;
         w.toff = toff;
-        if (w.R == 0 || w.R > GEN_LINES_MAX) { /* no input element, or more lines than the table: scalar */
+        if (w.R == 0 || w.R > GEN_LINES_MAX || (wi && w.R > GEN_TAPS_LIMIT)) {
+            /* no input element, more lines than the table, or (indices) more taps than a lane numbers
+             * (every form below would give each column the scalar scan): scalar */
             for (int64_t o = 0; o < O2; ++o)
                 KFN(cf_put)(p, g, &w, o, g->init, -1, w.R != 0, prop, wi);
             continue;
@@ -62,7 +106,7 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 KFN(lf_cols)(p, g, &w, &lc, prop, wi);
             } else { /* every column gathered (scalar for windows of too many taps) */
                 for (int64_t o = 0; o < O2; o += VN)
-                    KFN(cf_gather)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
+                    KFN(cf_gather_o)(p, g, &w, o, O2 - o < VN ? O2 - o : VN, prop, wi);
             }
             continue;
         }

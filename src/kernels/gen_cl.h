@@ -4,6 +4,31 @@
 
 /* ---- channels-last ------------------------------------------------------ */
 
+/* The lanes of one vector of channels from cv that go lane by lane: the
+ * fix lanes (f16 NaN: the scalar scan, bits as stored) and, with indices,
+ * every lane's index (tap number lt[l] of tpos[], GEN_NONE: none). Out of
+ * line, one copy for every block size and NaN rule: a call per vector
+ * against a scalar store per lane (build cost, docs/performance.md). */
+__attribute__((noinline)) static void KFN(cl_lanes)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *xn,
+                                                    GT *yo, void *ind, int64_t ooff, int64_t n, int64_t cv,
+                                                    const int64_t *tpos, const int64_t *ws, const VLANE *lt,
+                                                    uint64_t fix, int prop, int wi)
+{
+    const int64_t C = p->c;
+    for (int l = 0; l < VN; ++l) {
+        if ((fix >> l) & 1) { /* the scalar scan, bits as stored */
+            GT val;
+            const int64_t s = KFN(sfold)(g, xn + cv + l, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &val);
+            yo[cv + l] = val;
+            if (wi)
+                KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
+        } else if (wi) {
+            const int64_t s = lt[l] == GEN_NONE ? -1 : tpos[lt[l]];
+            KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
+        }
+    }
+}
+
 /* NB vectors of channels [c, c + NB*VN) of one output pixel whose R taps are
  * at spatial offsets tpos[0..R) (R >= 1, R <= GEN_TAPS_LIMIT with indices). */
 GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *xn, GT *yo, void *ind,
@@ -39,19 +64,7 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
         alignas(64) VLANE lt[VN];
         if (wi)
             VI_STORE(lt, bt[v]);
-        for (int l = 0; l < VN; ++l) {
-            if ((fix >> l) & 1) { /* the scalar scan, bits as stored */
-                GT val;
-                const int64_t s =
-                    KFN(sfold)(g, xn + cv + l, C, prop, ws[0], ws[3], ws[1], ws[4], ws[2], ws[5], &val);
-                yo[cv + l] = val;
-                if (wi)
-                    KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
-            } else if (wi) {
-                const int64_t s = lt[l] == GEN_NONE ? -1 : tpos[lt[l]];
-                KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
-            }
-        }
+        KFN(cl_lanes)(p, g, xn, yo, ind, ooff, n, cv, tpos, ws, lt, fix, prop, wi);
     }
 }
 
@@ -126,7 +139,9 @@ GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                     KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 4, prop);
                 for (; c + VN <= C; c += VN)
                     KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 1, prop);
-            } else if (R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
+            } else if ((!wi || GEN_TAPS_LIMIT > 0) && R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
+                /* (GEN_TAPS_LIMIT > 0: f64 and i64, whose 64-bit lanes make it -1, never come here with
+                 * indices; the test as a constant leaves their vector code out, build cost) */
                 int64_t r = 0;
                 for (int64_t j0 = 0; j0 < ws[3]; ++j0)
                     for (int64_t j1 = 0; j1 < ws[4]; ++j1) {

@@ -44,14 +44,26 @@
 #define CLW_CARRY_N4 1
 #endif
 
-/* The values-only channels-last rows the other way (gen_cl.h), out of line. */
+/* The values-only channels-last rows that no vector takes, out of line:
+ * channels narrower than a vector (the entry point) and clw_run's rows of
+ * no line or of more than GEN_LINES_MAX lines (more taps than cl_run's
+ * tables). cl_run would do every element of these by its scalar tail (and
+ * the start value where a window has no tap, which the scalar scan gives
+ * too), so they are the scalar scan here: cl_run's vector blocks for
+ * values only are not compiled (build cost, docs/performance.md). */
 __attribute__((noinline)) static void KFN(cl_run_v)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
                                                     GT *y, int64_t t0, int64_t t1, int prop)
 {
-    if (GFLOAT && prop)
-        KFN(cl_run)(p, g, x, y, NULL, t0, t1, 1, 0);
-    else
-        KFN(cl_run)(p, g, x, y, NULL, t0, t1, 0, 0);
+    const int64_t C = p->c, rows = g->out[0] * g->out[1];
+    for (int64_t t = t0; t < t1; ++t) {
+        const int64_t nn = t / rows, row = t % rows, o0 = row / g->out[1], o1 = row % g->out[1];
+        const GT *xn = x + nn * p->in_spatial * C;
+        GT *yo = y + t * g->out[2] * C;
+        for (int64_t o2 = 0; o2 < g->out[2]; ++o2, yo += C)
+            for (int64_t c = 0; c < C; ++c)
+                KFN(sfold)(g, xn + c, C, prop, g->st[0][o0], g->cn[0][o0], g->st[1][o1], g->cn[1][o1],
+                           g->st[2][o2], g->cn[2][o2], &yo[c]);
+    }
 }
 
 /* One output row of the W-first form, as the pixel loop reads it. */

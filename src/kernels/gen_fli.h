@@ -261,17 +261,13 @@ GAI void KFN(fli_hrow)(const struct maxpool_plan *p, const KFN(geo) * g, const G
             ++r;
         }
     const int64_t R = w.R;
-    VT best;
-    VI bt;
-    int64_t o = 0;
-    for (; o + VN <= O2; o += VN) {
-        best = KFN(fli_hvec)(g, kp, tp, o, R, prop, &bt);
-        KFN(fli_store)(p, g, &w, o, VN, best, bt, prop);
-    }
-    if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
-        const int64_t ob = O2 >= VN ? O2 - VN : 0;
-        best = KFN(fli_hvec)(g, kp, tp, ob, R, prop, &bt);
-        KFN(fli_store)(p, g, &w, ob, O2 - ob, best, bt, prop);
+    /* the row's last VN columns again, or a row narrower than a vector: one loop, one copy of the
+     * vector's code (build cost, docs/performance.md) */
+    for (int64_t o = 0; o < O2; o += VN) {
+        const int64_t ob = o + VN <= O2 ? o : O2 >= VN ? O2 - VN : 0;
+        VI bt;
+        const VT best = KFN(fli_hvec)(g, kp, tp, ob, R, prop, &bt);
+        KFN(fli_store)(p, g, &w, ob, O2 - ob < VN ? O2 - ob : VN, best, bt, prop);
     }
 }
 
@@ -324,7 +320,9 @@ __attribute__((noinline)) static void KFN(fli_task)(const struct maxpool_plan *p
     while (t < t1) {
         int64_t nc = t / rows, o0 = t % rows / O1, o1 = t % rows % O1, ga, ge;
         const int64_t R = KFN(fl_span)(g, nc, o0, o1, &ga, &ge);
-        if (R == 0 || R > GEN_LINES_MAX || R * K > GEN_TAPS_LIMIT || ge - ga > nlmax) { /* the other forms */
+        /* the other forms (GEN_TAPS_LIMIT < 1: f64 and i64, whose 64-bit lanes make it -1, every row; the
+         * test as a constant leaves their passes out, build cost) */
+        if (GEN_TAPS_LIMIT < 1 || R == 0 || R > GEN_LINES_MAX || R * K > GEN_TAPS_LIMIT || ge - ga > nlmax) {
             KFN(cf_task)(p, g, x, y, ind, t, t + 1, prop, 1);
             ++t;
             continue;

@@ -43,7 +43,8 @@
  *    (-inf, or the lowest integer: it never replaces anything under either
  *    rule) and force each lane's first tap in under the first-element start
  *    (cf_bmask); a border block whose span would leave the input tensor
- *    copies its lines to a padded buffer instead (cf_border). Other W
+ *    copies its lines to a padded buffer instead (cf_border; one copy for
+ *    both strides, cf_border_o: docs/performance.md "Build cost"). Other W
  *    windows (strides >= 3, uneven adaptive) go lines first (lf_cols): the
  *    window's lines combined per input column with their line numbers, then
  *    each output column reduced with the row-major position as tie rule.

@@ -358,20 +358,16 @@ GAI void KFN(lf_cols_t)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     }
 }
 
-/* lf_cols_t with the NaN rule and index output as constants, out of line
- * (one copy per rule: the row loop's four variants share it). */
+/* lf_cols_t with the NaN rule as a constant, out of line (one copy per
+ * rule: the row loop's four variants share it). Index output is a run-time
+ * value: it only decides the stores after each column's (or vector's)
+ * scan, a predictable branch, while the lines' combination (lf_rows) does
+ * not see it (build cost, docs/performance.md). */
 __attribute__((noinline)) static void KFN(lf_cols)(const struct maxpool_plan *p, const KFN(geo) * g,
                                                    const KFN(row) * w, KFN(lfc) * lc, int prop, int wi)
 {
-    if (GFLOAT && prop) {
-        if (wi)
-            KFN(lf_cols_t)(p, g, w, lc, 1, 1);
-        else
-            KFN(lf_cols_t)(p, g, w, lc, 1, 0);
-    } else {
-        if (wi)
-            KFN(lf_cols_t)(p, g, w, lc, 0, 1);
-        else
-            KFN(lf_cols_t)(p, g, w, lc, 0, 0);
-    }
+    if (GFLOAT && prop)
+        KFN(lf_cols_t)(p, g, w, lc, 1, wi);
+    else
+        KFN(lf_cols_t)(p, g, w, lc, 0, wi);
 }
