@@ -430,10 +430,11 @@ __attribute__((noinline)) static void KFN(vf_fix)(const KFN(vfx) * X, int64_t t,
     }
     const int64_t O2 = X->cm.O2;
     GT *const yr = X->y + t * O2;
-    const int redo = (f & 1) || ((f & 2) && KFN(vf_pnan)(yr, O2)) ||
-                     ((f & 4) && KFN(vf_nzero)(lp, R, X->g->in[2], X->g->v0));
-#ifdef GEN_VF_TRACE
-    fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " fix %s\n", redo ? "redo" : f & 2 ? "min" : "zero");
+    const int why = (f & 1) ? 1 : ((f & 2) && KFN(vf_pnan)(yr, O2)) ? 2
+                              : ((f & 4) && KFN(vf_nzero)(lp, R, X->g->in[2], X->g->v0)) ? 3 : 0, redo = why != 0;
+#ifdef GEN_VF_TRACE /* tests: the row's path (redo: a negative NaN, a positive NaN, -0 and +0; else min pass or +0 alone) */
+    fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " fix %s\n",
+            why == 1 ? "redo-nan-" : why == 2 ? "redo-nan+" : why == 3 ? "redo-zero" : f & 2 ? "min" : "zero");
 #endif
     if (redo)
         KFN(cf_task)(X->p, X->g, X->x, X->y, NULL, t, t + 1, X->prop, 0);
