@@ -1195,6 +1195,8 @@ static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
                             v = ts_rng_chance(r, 1, 2) ? 0x8000u : 0;
                         if (what == 4 && ts_rng_chance(r, 1, 4))
                             v = ninf;
+                        if (what == 6 && ts_rng_chance(r, 1, 4)) /* +0 taps after the start value -0 */
+                            v = 0;
                         g_fill[i] = v;
                     }
                     const int64_t L = rank == 2 ? shape[2] : 1; /* lines of a plane */
