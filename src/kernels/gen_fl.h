@@ -186,7 +186,11 @@ __attribute__((noinline)) static void KFN(fl_wline)(const KFN(geo) * g, const GT
  * the line pass): per vector of VN columns, the even (tap 0) and odd (tap 1)
  * lanes of its 2*VN elements, tap 2 the even lanes shifted by one with the
  * next vector's first. Reads 2*VN elements past the line's last vector. */
-#define GEN_FL_DEINT (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16)
+#if (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16) && !defined(VF_CHK) /* (their stems: gen_vf.h where it is on) */
+#define GEN_FL_DEINT 1
+#else
+#define GEN_FL_DEINT 0
+#endif
 
 #if GEN_FL_DEINT
 /* The de-interleaved vectors [o, olast) of a line (taps from q), e and od

@@ -33,7 +33,29 @@
  * integers, NaN policy permitting) can take this form by defining GEN_VF 1
  * and the VF_ names below (the transform in VF_LOAD, its inverse in
  * VF_STORE / VF_STOREN / VF_SET1) in its vector-layer block. Values only:
- * no indices. */
+ * no indices.
+ *
+ * Checked keys (VF_CHK 1: f16 and bf16, their raw bits as 16-bit integers,
+ * see docs/notes/f16-as-int16.md): the order key of a sign-magnitude 16-bit
+ * float x is k = x ^ ((x >> 15) & 0x7FFF) (non-NaN values in float order,
+ * -0 just below +0), and the max key of a set is the signed max of the raw
+ * bits when that is >= 0, else their signed min. So each row is done on the
+ * raw bits by the same row code with the signed max (neutral 0x8000, the
+ * smallest signed value: padding never wins), and rows with a negative
+ * result again with the signed min (mn 1, neutral 0x7FFF), merged where the
+ * max was negative; the start value is one more tap in both. The integer max
+ * is order-free, so it is the reference's row-major scan unless a tap is
+ * NaN, or a result is +0 while the window also holds -0 (the first zero
+ * wins), or the start value is -0 or NaN (not taken: vf_geo). Per row (the
+ * hot loop's cost: one unsigned max per load, two per output vector): the
+ * unsigned max of every loaded element (a negative NaN: bits above -inf's),
+ * the unsigned max and min of the results (lanes past the row set to 1):
+ * above +inf's bits (a negative result, or a positive NaN) or zero (a +0).
+ * Such a row goes to vf_fix: a positive NaN or a negative NaN, or a +0 with
+ * a -0 in the row's lines: the exact forms redo it (cf_task); else the
+ * min pass where a result is negative. The hook adds VF_MIN (signed min),
+ * VF_MAXU, VF_MINU, VF_XOR, VF_NEGM (mask of the negative lanes) and
+ * VF_ANYGTU(v, t) (some lane above t, unsigned). */
 
 #ifndef VF_T
 #define VF_T VT                           /* a vector of VF_N keys */
@@ -60,6 +82,16 @@
         (e) = VF_EVEN(a, b);                                                                                       \
         (o) = VF_ODD(a, b);                                                                                        \
     } while (0)
+#endif
+#ifndef VF_CHK
+#define VF_CHK 0
+#endif
+#if VF_CHK /* -inf's and +inf's bits (the NaN checks); the key op of a pass: mn the min pass */
+#define VF_NINF ((unsigned)GEN_NEUTRAL)
+#define VF_PINF ((unsigned)GEN_NEUTRAL & 0x7FFFu)
+#define VF_OP(mn, a, b) ((mn) ? VF_MIN(a, b) : VF_MAX(a, b))
+#else
+#define VF_OP(mn, a, b) VF_MAX(a, b)
 #endif
 #ifndef GEN_VF /* 8- and 16-bit integers (i32, i64: at the memory floor already; build time) */
 #define GEN_VF (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
@@ -94,6 +126,9 @@ typedef struct KFN(vfg) {
     int K, en, hb;
     int mu[2][2];
     VF_M mk[2][2];
+#if VF_CHK
+    VF_M kt; /* the last output vector's lanes in the row */
+#endif
 } KFN(vfg);
 
 /* Whether the form takes the plan (values only, W stride 2, K 2 or 3,
@@ -107,6 +142,10 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
         return 0;
     if (g->fe && !KFN(geo_taps)(g, 2))
         return 0;
+#if VF_CHK /* a start value -0 or NaN: not the integer max */
+    if (!g->fe && ((uint16_t)g->init == 0x8000u || ((uint16_t)g->init & 0x7FFFu) > VF_PINF))
+        return 0;
+#endif
     const int64_t nvec = (O2 + N - 1) / N, ol = (nvec - 1) * N, end = v0 + 2 * (O2 - 1) + K;
     if (v0 + 2 * N < 0 || (end > in2 && in2 < v0 + 2 * ol))
         return 0;
@@ -127,6 +166,14 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
             }
             f->mk[c][h] = VF_MLANES(lv);
         }
+#if VF_CHK
+    {
+        alignas(64) VF_LANE lv[VF_N];
+        for (int64_t i = 0; i < N; ++i)
+            lv[i] = ol + i < O2 ? (VF_LANE)~(VF_LANE)0 : 0;
+        f->kt = VF_MLANES(lv);
+    }
+#endif
     /* a line's loads [v0, rend) */
     const int64_t rend = f->hb ? v0 + N : v0 + 2 * nvec * N + (f->en ? N : 0);
     f->la = v0 >= 0 ? 0 : (-v0 + in2 - 1) / in2;
@@ -134,12 +181,25 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
     return 1;
 }
 
-/* The max over R window lines (lp[r], or l + r*ls) of the VF_N keys at column b. */
-GAI VF_T KFN(vf_comb)(const GT *const *lp, const GT *l, int64_t ls, const int64_t R, int64_t b)
+/* The max (mn: min) over R window lines (lp[r], or l + r*ls) of the VF_N
+ * keys at column b; checked keys: *u the unsigned max of the loads (max only). */
+GAI VF_T KFN(vf_comb)(const GT *const *lp, const GT *l, int64_t ls, const int64_t R, int64_t b, const int mn,
+                      VF_T *u)
 {
     VF_T a = VF_LOAD((lp ? lp[0] : l) + b);
-    for (int64_t r = 1; r < R; ++r)
-        a = VF_MAX(a, VF_LOAD((lp ? lp[r] : l + r * ls) + b));
+#if VF_CHK
+    if (!mn)
+        *u = VF_MAXU(*u, a);
+#endif
+    for (int64_t r = 1; r < R; ++r) {
+        const VF_T x = VF_LOAD((lp ? lp[r] : l + r * ls) + b);
+#if VF_CHK
+        if (!mn)
+            *u = VF_MAXU(*u, x);
+#endif
+        a = VF_OP(mn, a, x);
+    }
+    (void)u;
     return a;
 }
 
@@ -150,21 +210,75 @@ typedef struct KFN(vfc) {
     int m00, m01, m10, m11, en, hb, usv;
     VF_M k00, k01, k10, k11;
     VF_T nv, sv;
+#if VF_CHK
+    VF_M kt;
+#endif
 } KFN(vfc);
+
+#if VF_CHK
+/* The checks' accumulators of a row (max pass): u the loads' unsigned
+ * max, rx and rz the results' unsigned max and min. */
+#define VF_CK_DECL VF_T u = VF_SET1(0), rx = VF_SET1(0), rz = VF_SET1(0xFFFFu)
+#define VF_CK_RES(v)                                                                                               \
+    do {                                                                                                           \
+        if (!mn) {                                                                                                 \
+            rx = VF_MAXU(rx, (v));                                                                                 \
+            rz = VF_MINU(rz, (v));                                                                                 \
+        }                                                                                                          \
+    } while (0)
+/* the row's flags: 1 a negative NaN among the loads, 2 a negative result or
+ * a positive NaN, 4 a +0 result */
+#define VF_CK_RET                                                                                                  \
+    return mn ? 0                                                                                                  \
+              : (VF_ANYGTU(u, VF_NINF) ? 1 : 0) | (VF_ANYGTU(rx, VF_PINF) ? 2 : 0) |                              \
+                    (VF_ANYGTU(VF_XOR(rz, VF_SET1(0xFFFFu)), 0xFFFEu) ? 4 : 0)
+#define VF_UP (&u)
+/* min pass: v where the stored max (p) is negative */
+#define VF_ST(p, v) (mn ? KFN(vf_merge)((p), (v)) : VF_STORE((p), (v)))
+GAI void KFN(vf_merge)(GT *p, VF_T v)
+{
+    const VF_T o = VF_LOAD(p);
+    VF_STORE(p, VF_SEL(o, v, VF_NEGM(o)));
+}
+#else
+#define VF_CK_DECL
+#define VF_CK_RES(v) ((void)0)
+#define VF_CK_RET return 0
+#define VF_UP NULL
+#define VF_ST(p, v) VF_STORE((p), (v))
+#endif
 
 /* Output vector j of a row (yr): max(start, v) (usv: a start value above
  * the neutral one), the row's last vector stored as its lanes in the row
  * unless spill (whole vectors may be stored there: the columns past the
  * row are later rows of this task range). */
-GAI void KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
+GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill, const int mn)
 {
     if (c->usv)
-        v = VF_MAX(v, c->sv);
+        v = VF_OP(mn, v, c->sv);
     const int64_t o = j * VF_N;
+#if VF_CHK
+    if (mn) { /* (spill 0) */
+        if (o + VF_N <= c->O2)
+            KFN(vf_merge)(yr + o, v);
+        else {
+            alignas(64) GT t[VF_N] = {0};
+            memcpy(t, yr + o, (size_t)(c->O2 - o) * sizeof(GT));
+            KFN(vf_merge)(t, v);
+            memcpy(yr + o, t, (size_t)(c->O2 - o) * sizeof(GT));
+        }
+        return v;
+    }
+#endif
     if (j < c->nvec - 1 || o + VF_N <= c->O2 || (VF_SPILL && spill))
         VF_STORE(yr + o, v);
     else
         VF_STOREN(yr + o, v, c->O2 - o);
+#if VF_CHK /* the checks see the lanes in the row only */
+    if (o + VF_N > c->O2)
+        v = VF_SEL(VF_SET1(1), v, c->kt);
+#endif
+    return v;
 }
 
 /* One output row (yr) of nvec >= 2 output vectors from its R window lines
@@ -172,84 +286,190 @@ GAI void KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
  * Per output vector j: A, B the combined lines at 2*j*VF_N, E and O their
  * even and odd lanes (taps 0 and 1 of the VF_N columns), tap 2 of the
  * columns E's lanes shifted by one with the next vector's E; the first and
- * last vector with their masks; the row's last vector stored by vf_put. */
-GAI void KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
-                     GT *yr, int spill)
+ * last vector with their masks; the row's last vector stored by vf_put.
+ * mn: the checked keys' min pass (else 0). Returns the checks' flags
+ * (VF_CK_RET; 0 without checks). */
+GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
+                    GT *yr, int spill, const int mn)
 {
     const int64_t nvec = c->nvec, N = VF_N;
-    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = KFN(vf_comb)(lp, l, ls, R, N), E, O, E2, O2;
+    VF_CK_DECL;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, mn, VF_UP), B = KFN(vf_comb)(lp, l, ls, R, N, mn, VF_UP), E, O, E2, O2;
     if (c->m00)
         A = VF_SEL(c->nv, A, c->k00);
     if (c->m01)
         B = VF_SEL(c->nv, B, c->k01);
     VF_EO(A, B, E, O);
-    VF_T P = VF_MAX(E, O), v;
+    VF_T P = VF_OP(mn, E, O), v;
     for (int64_t j = 1; j < nvec - 1; ++j) { /* the middle vectors: every tap inside the row */
-        A = KFN(vf_comb)(lp, l, ls, R, 2 * j * N);
-        B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N);
+        A = KFN(vf_comb)(lp, l, ls, R, 2 * j * N, mn, VF_UP);
+        B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N, mn, VF_UP);
         VF_EO(A, B, E2, O2);
-        v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
+        v = K == 3 ? VF_OP(mn, P, VF_AL1(E, E2)) : P;
         if (c->usv)
-            v = VF_MAX(v, c->sv);
-        VF_STORE(yr + (j - 1) * N, v);
+            v = VF_OP(mn, v, c->sv);
+        VF_ST(yr + (j - 1) * N, v);
+        VF_CK_RES(v);
         E = E2;
-        P = VF_MAX(E2, O2);
+        P = VF_OP(mn, E2, O2);
     }
-    A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N);
-    B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N);
+    A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N, mn, VF_UP);
+    B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N, mn, VF_UP);
     if (c->m10)
         A = VF_SEL(c->nv, A, c->k10);
     if (c->m11)
         B = VF_SEL(c->nv, B, c->k11);
     VF_EO(A, B, E2, O2);
-    v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
+    v = K == 3 ? VF_OP(mn, P, VF_AL1(E, E2)) : P;
     if (c->usv)
-        v = VF_MAX(v, c->sv);
-    VF_STORE(yr + (nvec - 2) * N, v);
-    P = VF_MAX(E2, O2);
+        v = VF_OP(mn, v, c->sv);
+    VF_ST(yr + (nvec - 2) * N, v);
+    VF_CK_RES(v);
+    P = VF_OP(mn, E2, O2);
     if (K == 3)
-        P = VF_MAX(P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N) : c->nv));
-    KFN(vf_put)(c, yr, nvec - 1, P, spill);
+        P = VF_OP(mn, P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N, mn, VF_UP) : c->nv));
+    v = KFN(vf_put)(c, yr, nvec - 1, P, spill, mn);
+    VF_CK_RES(v);
+    VF_CK_RET;
 }
 
 /* vf_row for rows of one output vector (nvec 1: the first vector is the last). */
-GAI void KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
-                      GT *yr, int spill)
+GAI int KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
+                     GT *yr, int spill, const int mn)
 {
-    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0), B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N), E, O;
+    VF_CK_DECL;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, mn, VF_UP),
+         B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N, mn, VF_UP), E, O;
     if (c->m00)
         A = VF_SEL(c->nv, A, c->k00);
     if (c->m01)
         B = VF_SEL(c->nv, B, c->k01);
     VF_EO(A, B, E, O);
-    VF_T v = VF_MAX(E, O);
+    VF_T v = VF_OP(mn, E, O);
     if (K == 3)
-        v = VF_MAX(v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N) : c->nv));
-    KFN(vf_put)(c, yr, 0, v, spill);
+        v = VF_OP(mn, v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N, mn, VF_UP) : c->nv));
+    v = KFN(vf_put)(c, yr, 0, v, spill, mn);
+    VF_CK_RES(v);
+    VF_CK_RET;
 }
 
-/* Any row: R lines lp[r], K taps, out of line (one instance). */
-__attribute__((noinline)) static void KFN(vf_row_any)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
-                                                       GT *yr, int spill)
+/* Any row: R lines lp[r], K taps, out of line (one instance); the checks' flags. */
+__attribute__((noinline)) static int KFN(vf_row_any)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
+                                                      GT *yr, int spill)
 {
     if (c->nvec == 1)
-        KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill);
-    else
-        KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill);
+        return KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill, 0);
+    return KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill, 0);
 }
 
-/* n rows of R lines ls apart and K taps from the lines at q (the next row's
- * dq further), output yr (O2 further); rows before nsp may spill. */
-GAI void KFN(vf_rows)(const KFN(vfc) * c, const GT *q, int64_t ls, int64_t dq, int64_t n, GT *yr, int64_t nsp,
-                      const int64_t R, const int K)
+/* What a flagged row needs (checked keys): the plan, the tensors, the NaN
+ * rule, the min pass's row constants. */
+typedef struct KFN(vfx) {
+    const struct maxpool_plan *p;
+    const KFN(geo) * g;
+    const GT *x;
+    GT *y;
+    int prop;
+    KFN(vfc) cm;
+} KFN(vfx);
+
+#if VF_CHK
+/* The min pass of a row (R lines lp[r], K taps), merged into its stored max where that is negative. */
+__attribute__((noinline)) static void KFN(vf_row_min)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
+                                                       GT *yr)
+{
+    if (c->nvec == 1)
+        KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, 0, 1);
+    else
+        KFN(vf_row)(c, lp, NULL, 0, R, K, yr, 0, 1);
+}
+
+/* Whether some of the O2 results at yr is a positive NaN (bits above +inf's, signed). */
+static int KFN(vf_pnan)(const GT *yr, int64_t O2)
+{
+    VF_T m = VF_SET1(0);
+    int64_t o = 0;
+    for (; o + VF_N <= O2; o += VF_N)
+        m = VF_MAX(m, VF_LOAD(yr + o));
+    if (o < O2) {
+        alignas(64) GT t[VF_N] = {0};
+        memcpy(t, yr + o, (size_t)(O2 - o) * sizeof(GT));
+        m = VF_MAX(m, VF_LOAD(t));
+    }
+    return VF_ANYGTU(m, VF_PINF);
+}
+
+/* Whether the R lines lp[r] (at column v0) hold a -0 in their in2 columns. */
+static int KFN(vf_nzero)(const GT *const *lp, int64_t R, int64_t in2, int64_t v0)
+{
+    const VF_T s = VF_SET1(0x8000u);
+    VF_T m = VF_SET1(0xFFFFu);
+    for (int64_t r = 0; r < R; ++r) {
+        const GT *const l = lp[r] - v0;
+        int64_t i = 0;
+        for (; i + VF_N <= in2; i += VF_N)
+            m = VF_MINU(m, VF_XOR(VF_LOAD(l + i), s));
+        for (; i < in2; ++i)
+            if ((uint16_t)l[i] == 0x8000u)
+                return 1;
+    }
+    return VF_ANYGTU(VF_XOR(m, VF_SET1(0xFFFFu)), 0xFFFEu);
+}
+
+/* Row t (its R lines lp[r], or q + r*ls; K taps) flagged f by the max pass
+ * (VF_CK_RET): a NaN, or a +0 result with a -0 in the lines: the exact
+ * forms redo it; else the min pass where results are negative. */
+__attribute__((noinline)) static void KFN(vf_fix)(const KFN(vfx) * X, int64_t t, const GT *const *lp, const GT *q,
+                                                   int64_t ls, int64_t R, int K, int f)
+{
+    const GT *lq[GEN_LINES_MAX];
+    if (!lp) {
+        for (int64_t r = 0; r < R; ++r)
+            lq[r] = q + r * ls;
+        lp = lq;
+    }
+    const int64_t O2 = X->cm.O2;
+    GT *const yr = X->y + t * O2;
+    const int why = (f & 1) ? 1 : ((f & 2) && KFN(vf_pnan)(yr, O2)) ? 2
+                              : ((f & 4) && KFN(vf_nzero)(lp, R, X->g->in[2], X->g->v0)) ? 3 : 0, redo = why != 0;
+#ifdef GEN_VF_TRACE /* tests: the row's path (redo: a negative NaN, a positive NaN, -0 and +0; else min pass or +0 alone) */
+    fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " fix %s\n",
+            why == 1 ? "redo-nan-" : why == 2 ? "redo-nan+" : why == 3 ? "redo-zero" : f & 2 ? "min" : "zero");
+#endif
+    if (redo)
+        KFN(cf_task)(X->p, X->g, X->x, X->y, NULL, t, t + 1, X->prop, 0);
+    else if (f & 2)
+        KFN(vf_row_min)(&X->cm, lp, R, K, yr);
+}
+#endif
+
+/* n rows (tasks t, t + 1, ...) of R lines ls apart and K taps from the
+ * lines at q (the next row's dq further), output yr (O2 further); rows
+ * before nsp may spill. */
+GAI void KFN(vf_rows)(const KFN(vfc) * c, const KFN(vfx) * X, int64_t t, const GT *q, int64_t ls, int64_t dq,
+                      int64_t n, GT *yr, int64_t nsp, const int64_t R, const int K)
 {
     const int64_t O2 = c->O2;
+#if VF_CHK
+#define VF_ROWS_FIX(f)                                                                                             \
+    if (f)                                                                                                         \
+        KFN(vf_fix)(X, t + i, NULL, q, ls, R, K, f)
+#else
+#define VF_ROWS_FIX(f) (void)(f)
+    (void)X;
+    (void)t;
+#endif
     if (c->nvec == 1)
-        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
-            KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp);
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2) {
+            const int f = KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
+            VF_ROWS_FIX(f);
+        }
     else
-        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
-            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp);
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2) {
+            const int f = KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
+            VF_ROWS_FIX(f);
+        }
+#undef VF_ROWS_FIX
 }
 
 /* Tasks (output rows) [t0, t1). The rows of a plane whose windows have the
@@ -281,6 +501,20 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
     c.nv = VF_SET1(g->neutral);
     c.usv = !g->fe && memcmp(&g->init, &g->neutral, sizeof(GT)) != 0;
     c.sv = VF_SET1(g->init);
+    KFN(vfx) X;
+    X.p = p;
+    X.g = g;
+    X.x = x;
+    X.y = y;
+    X.prop = GFLOAT && p->nan_propagate;
+#if VF_CHK /* the max pass's neutral value the smallest signed, the min pass's the largest (so the start value -inf
+             is a tap where a W window is empty) */
+    c.nv = VF_SET1(0x8000u);
+    c.usv = c.usv || (!g->fe && !KFN(geo_taps)(g, 2));
+    c.kt = f->kt;
+    X.cm = c;
+    X.cm.nv = VF_SET1(0x7FFFu);
+#endif
     /* the run of axis-1 rows [ia, ib): K lines each, first lines ds apart */
     int64_t ia = 0, ib = 0, ds = 0;
     while (ia < O1 && cn1[ia] != K)
@@ -304,7 +538,7 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
         const int64_t le = l0 + (c0 > 0 ? c0 - 1 : 0) * s0l + (c1 > 0 ? c1 - 1 : 0) * s1l;
         int64_t n = 1;
         if (R == 0 || R > GEN_LINES_MAX || l0 < la || le > lb)
-            KFN(cf_task)(p, g, x, y, NULL, t, t + 1, 0, 0);
+            KFN(cf_task)(p, g, x, y, NULL, t, t + 1, X.prop, 0);
         else if (c0 == 1 && o1 >= ia && o1 < ib) {
             n = ib - o1 < t1 - t ? ib - o1 : t1 - t;
             const int64_t ne = (lb - le) / ds + 1; /* rows whose lines are read in place */
@@ -312,16 +546,22 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
             const int64_t nsp = yend >= wv ? (yend - wv) / O2 - t + 1 : 0; /* rows t + i, i < nsp, may spill */
             const GT *const q = x + l0 * in2 + v0;
             if (K == 3)
-                KFN(vf_rows)(&c, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 3, 3);
+                KFN(vf_rows)(&c, &X, t, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 3, 3);
             else
-                KFN(vf_rows)(&c, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 2, 2);
+                KFN(vf_rows)(&c, &X, t, q, s1l * in2, ds * in2, n, y + t * O2, nsp, 2, 2);
         } else {
             const GT *const q = x + l0 * in2 + v0;
             int64_t r = 0;
             for (int64_t j0 = 0; j0 < c0; ++j0)
                 for (int64_t j1 = 0; j1 < c1; ++j1)
                     lp[r++] = q + (j0 * s0l + j1 * s1l) * in2;
-            KFN(vf_row_any)(&c, lp, R, K, y + t * O2, t * O2 + wv <= yend);
+            const int fl = KFN(vf_row_any)(&c, lp, R, K, y + t * O2, t * O2 + wv <= yend);
+#if VF_CHK
+            if (fl)
+                KFN(vf_fix)(&X, t, lp, NULL, 0, R, K, fl);
+#else
+            (void)fl;
+#endif
         }
         t += n;
         o1 += n;

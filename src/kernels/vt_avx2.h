@@ -299,3 +299,38 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 #define V_AL1(a, b) _mm256_alignr_epi8(_mm256_permute2x128_si256((a), (b), 0x21), (a), (int)sizeof(GT))
 #endif
+
+/* f16, bf16 on the integers' lines-first form (gen_vf.h, checked keys): the
+ * raw bits as 16-bit integers, 16 lanes (the i16 block's ops) */
+#if (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16) && !defined(GEN_VF)
+#define GEN_VF 1
+#define VF_CHK 1
+#define VF_T __m256i
+#define VF_N 16
+#define VF_M __m256i
+#define VF_LANE uint16_t
+#define VF_MLANES(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define VF_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define VF_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define VF_STOREN(p, v, nl)                                                                                        \
+    do {                                                                                                           \
+        alignas(32) uint16_t t_[16];                                                                               \
+        VF_STORE(t_, (v));                                                                                         \
+        memcpy((p), t_, (size_t)(nl) * 2);                                                                         \
+    } while (0)
+#define VF_SET1(e) _mm256_set1_epi16((short)(e))
+#define VF_MAX(a, b) _mm256_max_epi16((a), (b))
+#define VF_MIN(a, b) _mm256_min_epi16((a), (b))
+#define VF_MAXU(a, b) _mm256_max_epu16((a), (b))
+#define VF_MINU(a, b) _mm256_min_epu16((a), (b))
+#define VF_XOR(a, b) _mm256_xor_si256((a), (b))
+#define VF_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
+#define VF_NEGM(v) _mm256_srai_epi16((v), 15)
+#define VF_ANYGTU(v, t)                                                                                            \
+    (_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_max_epu16((v), _mm256_set1_epi16((short)((t) + 1))), (v))) != 0)
+#define VF_EVEN(a, b)                                                                                              \
+    V_PERM_D8(_mm256_packus_epi32(_mm256_and_si256((a), _mm256_set1_epi32(0xFFFF)),                              \
+                                  _mm256_and_si256((b), _mm256_set1_epi32(0xFFFF))))
+#define VF_ODD(a, b) V_PERM_D8(_mm256_packus_epi32(_mm256_srli_epi32((a), 16), _mm256_srli_epi32((b), 16)))
+#define VF_AL1(a, b) _mm256_alignr_epi8(_mm256_permute2x128_si256((a), (b), 0x21), (a), 2)
+#endif

@@ -386,3 +386,48 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_AL1(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8), (b))
 #endif
 #endif
+
+/* f16, bf16 on the integers' lines-first form (gen_vf.h, checked keys): the
+ * raw bits as 16-bit integers, 32 lanes (the i16 block's ops) */
+#if (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16) && !defined(GEN_VF)
+#define GEN_VF 1
+#define VF_CHK 1
+#define VF_T __m512i
+#define VF_N 32
+#define VF_M __mmask32
+#define VF_LANE uint16_t
+#define VF_MLANES(p)                                                                                               \
+    _mm512_test_epi16_mask(_mm512_loadu_si512((const void *)(p)), _mm512_loadu_si512((const void *)(p)))
+#define VF_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define VF_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#ifdef MAXPOOL_SIMDE
+#define VF_STOREN(p, v, nl)                                                                                        \
+    do {                                                                                                           \
+        alignas(64) uint16_t t_[32];                                                                               \
+        VF_STORE(t_, (v));                                                                                         \
+        memcpy((p), t_, (size_t)(nl) * 2);                                                                         \
+    } while (0)
+#define VF_AL1(a, b)                                                                                               \
+    _mm512_or_si512(_mm512_srli_epi64((a), 16),                                                                    \
+                    _mm512_slli_epi64(_mm512_permutex2var_epi64((a), _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8), (b)), 48))
+#else
+#define VF_STOREN(p, v, nl) _mm512_mask_storeu_epi16((void *)(p), (__mmask32)GEN_NMASK(nl), (v))
+#define VF_AL1(a, b) _mm512_alignr_epi8(_mm512_alignr_epi64((b), (a), 2), (a), 2)
+#endif
+#define VF_SET1(e) _mm512_set1_epi16((short)(e))
+#define VF_MAX(a, b) _mm512_max_epi16((a), (b))
+#define VF_MIN(a, b) _mm512_min_epi16((a), (b))
+#define VF_MAXU(a, b) _mm512_max_epu16((a), (b))
+#define VF_MINU(a, b) _mm512_min_epu16((a), (b))
+#define VF_XOR(a, b) _mm512_xor_si512((a), (b))
+#define VF_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
+#define VF_NEGM(v) ((__mmask32)~_mm512_cmpge_epi16_mask((v), _mm512_setzero_si512()))
+#define VF_ANYGTU(v, t) ((__mmask32)~_mm512_cmpge_epu16_mask(_mm512_set1_epi16((short)(t)), (v)) != 0)
+#define VF_EO(a, b, e, o)                                                                                          \
+    do {                                                                                                           \
+        const __m512i i_ = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15)); \
+        const __m512i da_ = _mm512_shuffle_epi8((a), i_), db_ = _mm512_shuffle_epi8((b), i_);                     \
+        (e) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), db_);                  \
+        (o) = _mm512_permutex2var_epi64(da_, _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), db_);                  \
+    } while (0)
+#endif

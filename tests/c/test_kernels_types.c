@@ -114,6 +114,10 @@ static uint64_t g_fill[1 << 17];
 static int64_t g_fill_n;
 /* every case at the last ceiling with 2 and 3 threads too (else one in 4) */
 static int g_all_threads;
+/* 2 and 3 threads at the avx2 ceiling too, not only the last (gen_vf.h stores whole vectors past a row there) */
+static int g_threads_every_isa;
+/* >= 0: the plans' start value bits (16-bit floats; not in the API), set after creation */
+static int g_init_bits = -1;
 
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -140,6 +144,8 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     d.num_threads = 1;
     if (maxpool_plan_create(&d, shape, &p0, NULL) != MAXPOOL_OK)
         return 0;
+    if (g_init_bits >= 0)
+        ((struct maxpool_plan *)p0)->init.u16bits = (uint16_t)g_init_bits;
     ++g_cases;
     const size_t es = g_tsize[d.dtype];
     const int64_t ni = maxpool_plan_input_elements(p0), no = maxpool_plan_output_elements(p0);
@@ -172,6 +178,8 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
             CHECK_MSG(0, "%s: plan rejected at isa %s", what, maxpool_isa_name(g_isas[k]));
             continue;
         }
+        if (g_init_bits >= 0)
+            ((struct maxpool_plan *)p)->init.u16bits = (uint16_t)g_init_bits;
         ts_set_context("%s isa=%s kernel=%s kind=%d", what, maxpool_isa_name(g_isas[k]),
                        maxpool_plan_kernel_name(p), kind);
         CHECK_STR_EQ(maxpool_plan_kernel_name(p), expected_kernel(&d, (const struct maxpool_plan *)p, g_isas[k]));
@@ -183,11 +191,13 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
         if (d.index_type != MAXPOOL_INDEX_NONE)
             CHECK_BITS_EQ(ix, ir, no, isz, "indices");
         maxpool_plan_destroy(p);
-        if (k == g_nisas - 1 && (g_all_threads || ts_rng_chance(r, 1, 4))) {
+        if ((k == g_nisas - 1 || (g_threads_every_isa && g_isas[k] == MAXPOOL_ISA_AVX2)) && (g_all_threads || ts_rng_chance(r, 1, 4))) {
             for (int nt = 2; nt <= 3; ++nt) {
                 d.num_threads = nt;
                 if (maxpool_plan_create(&d, shape, &p, NULL) != MAXPOOL_OK)
                     continue;
+                if (g_init_bits >= 0)
+                    ((struct maxpool_plan *)p)->init.u16bits = (uint16_t)g_init_bits;
                 memset(y1, 0x33, nob * es);
                 memset(i1, 0x33, nob * isz);
                 CHECK_STATUS(maxpool_run(p, x, y1, i1), MAXPOOL_OK);
@@ -979,6 +989,7 @@ static void int_lines(ts_rng *r, maxpool_dtype dt, int quick)
     if (dt < MAXPOOL_I8)
         return;
     const int n = quick ? 120 : 400;
+    g_threads_every_isa = 1; /* (avx2's whole-vector stores past a row: the spill bound between task ranges) */
     for (int i = 0; i < n; ++i) {
         const int rank = ts_rng_chance(r, 1, 8) ? 1 : ts_rng_chance(r, 1, 7) ? 3 : 2;
         maxpool_desc d;
@@ -1034,6 +1045,187 @@ static void int_lines(ts_rng *r, maxpool_dtype dt, int quick)
         }
         check_case(&d, shape, r, kind, what);
     }
+    g_threads_every_isa = 0;
+}
+
+/* The 16-bit float key rule of gen_vf.h's checked keys (f16, bf16 as
+ * 16-bit integers), exhaustively over the 65536 bit patterns: the key k =
+ * x ^ ((x >> 15) & 0x7FFF) is an involution; over the non-NaN values it
+ * orders as the floats do, -0 (k = -1) just below +0 (k = 0) the only equal
+ * pair; k = x for x >= 0 as a signed integer, and over the negatives k =
+ * x ^ 0x7FFF decreases as x grows, every negative key below every other
+ * (so the max key of a set is the signed max of the raw bits if that is >=
+ * 0, else their signed min: what the kernel takes; checked on pairs too);
+ * NaN <=> |x| above +inf's bits, a negative NaN <=> x above -inf's bits as
+ * unsigned, a positive one <=> x above +inf's bits as signed (the kernel's
+ * checks). Returns the checks made. */
+static long key_layer(maxpool_dtype dt)
+{
+    const int h = dt == MAXPOOL_F16;
+    const unsigned pinf = h ? 0x7c00u : 0x7f80u, ninf = h ? 0xfc00u : 0xff80u;
+    static uint16_t bykey[65536];
+    static float val[65536];
+    static unsigned char has[65536];
+    long n = 0, checks = 0;
+    memset(has, 0, sizeof has);
+    for (uint32_t x = 0; x < 65536; ++x) {
+        const uint16_t b = (uint16_t)x;
+        const int16_t s = (int16_t)b;
+        const uint16_t k = (uint16_t)(b ^ ((uint16_t)(s >> 15) & 0x7fffu));
+        const uint16_t kk = (uint16_t)(k ^ ((uint16_t)((int16_t)k >> 15) & 0x7fffu));
+        const float f = h ? ts_f16_to_f32(b) : ts_bf16_to_f32(b);
+        const int nan = f != f;
+        CHECK_MSG(kk == b, "%s key not an involution at %04x", g_tname[dt], (unsigned)b);
+        CHECK_MSG(nan == ((b & 0x7fffu) > pinf), "%s NaN test at %04x", g_tname[dt], (unsigned)b);
+        CHECK_MSG((nan && (b & 0x8000u)) == (b > ninf), "%s negative NaN test at %04x", g_tname[dt], (unsigned)b);
+        CHECK_MSG((nan && !(b & 0x8000u)) == (s > (int)pinf), "%s positive NaN test at %04x", g_tname[dt],
+                  (unsigned)b);
+        CHECK_MSG((s >= 0) == ((int16_t)k >= 0) && (s < 0 || k == b), "%s key of a sign-clear value at %04x",
+                  g_tname[dt], (unsigned)b);
+        CHECK_MSG(s >= 0 || k == (uint16_t)(b ^ 0x7fffu), "%s key of a negative at %04x", g_tname[dt], (unsigned)b);
+        checks += 6;
+        if (!nan) {
+            val[b] = f;
+            has[(uint16_t)(k ^ 0x8000u)] = 1; /* key + 32768 */
+            ++n;
+        }
+    }
+    long m = 0;
+    for (uint32_t u = 0; u < 65536; ++u)
+        if (has[u]) {
+            const uint16_t k = (uint16_t)(u ^ 0x8000u);
+            bykey[m++] = (uint16_t)(k ^ ((uint16_t)((int16_t)k >> 15) & 0x7fffu));
+        }
+    CHECK_MSG(m == n, "%s keys not distinct", g_tname[dt]);
+    for (long i = 0; i + 1 < m; ++i) {
+        const uint16_t a = bykey[i], b = bykey[i + 1];
+        const int zeros = a == 0x8000u && b == 0;
+        CHECK_MSG(zeros ? val[a] == val[b] : val[a] < val[b], "%s key order: %04x then %04x", g_tname[dt],
+                  (unsigned)a, (unsigned)b);
+        ++checks;
+    }
+    /* the max key of {a, b} by the raw-bits rule, against the key order, over a sweep of pairs */
+    for (long i = 0; i < m; i += 37)
+        for (long j = 0; j < m; j += 41) {
+            const int16_t a = (int16_t)bykey[i], b = (int16_t)bykey[j];
+            const int16_t mx = a > b ? a : b, mn = a < b ? a : b;
+            const uint16_t rule = (uint16_t)(mx >= 0 ? mx : mn);
+            CHECK_MSG(rule == bykey[i > j ? i : j], "%s max rule: %04x %04x", g_tname[dt], (unsigned)(uint16_t)a,
+                      (unsigned)(uint16_t)b);
+            ++checks;
+        }
+    return checks;
+}
+
+/* f16 / bf16 on gen_vf.h's checked keys: channels-first, values only, W
+ * stride 2, K 2 or 3, dilation 1, rank 1-2. Random finite inputs (the fast
+ * path keeps them) and every reason to redo a row or to take the min pass:
+ * a NaN of either sign, quiet or signalling, with payloads, at every column
+ * of lines 0-2 (every window line position) and one more elsewhere (both
+ * NaN rules, both starts); +0 results over windows that also hold -0, in
+ * both orders, within a line and across lines, on negative and on -inf
+ * backgrounds; windows of zeros and negatives; negative backgrounds (the
+ * min pass); start values -0, +0, NaN, lowest, 1.0 set in the plans; widths
+ * around the vector widths (16, 32 lanes), paddings 0-2 at either end, ceil
+ * rounding (empty W windows at the end), H stride 1 and 2. Run with 2 and 3
+ * threads at every ceiling. The form's paths (rows, min pass, redone rows)
+ * show in a build with GEN_VF_TRACE (stderr). */
+static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    const int h = dt == MAXPOOL_F16;
+    const uint64_t nans[6] = {h ? 0x7c01u : 0x7f81u, h ? 0x7e00u : 0x7fc0u, h ? 0x7d23u : 0x7f93u,
+                              h ? 0xfc01u : 0xff81u, h ? 0xfe56u : 0xffd6u, h ? 0xffffu : 0xffffu};
+    const uint64_t ninf = h ? 0xfc00u : 0xff80u, lowest = h ? 0xfbffu : 0xff7fu;
+    static const int64_t widths[] = {8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 66, 112, 131};
+    g_threads_every_isa = 1;
+    g_all_threads = 1;
+    for (int geo = 0; geo < 6; ++geo)
+        for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; ++wi) {
+            if (quick && wi % 2)
+                continue;
+            maxpool_desc d;
+            const int rank = geo == 5 ? 1 : 2;
+            maxpool_desc_init(&d, rank);
+            d.dtype = dt;
+            d.layout = MAXPOOL_CHANNELS_FIRST;
+            /* k3 s2 p1 (the stems), k2 s2 p0, k3 s2 p0 ceil, k3 s2 p2/0 (H s1), k2 s2 p1 ceil, rank 1 k3 s2 p1 */
+            const int64_t kk[6] = {3, 2, 3, 3, 2, 3}, pb[6] = {1, 0, 0, 2, 1, 1}, pe[6] = {1, 0, 0, 0, 1, 1};
+            for (int a = 0; a < rank; ++a) {
+                d.kernel[a] = kk[geo];
+                d.stride[a] = geo == 3 && a == 0 ? 1 : 2;
+                d.pad_begin[a] = pb[geo];
+                d.pad_end[a] = pe[geo];
+            }
+            if (geo == 2 || geo == 4)
+                d.rounding = MAXPOOL_ROUND_CEIL;
+            const int64_t W = widths[wi];
+            int64_t shape[4] = {1, 3, 9, W};
+            if (rank == 1) {
+                shape[2] = W;
+                shape[1] = 27;
+            }
+            const int64_t ni = shape[1] * (rank == 2 ? 9 * W : W);
+            for (int what = 0; what < 11; ++what) {
+                /* 0: random finite; 1, 2: a NaN at one position of many; 3, 4: -0 and +0 orders; 5: zeros only
+                 * and negatives; 6..9: start values -0, +0, NaN, lowest on negative backgrounds; 10: start value
+                 * 1.0 on random finite values */
+                const int npos = what == 1 || what == 2 ? (quick ? 9 : 3 * (int)W) : what == 3 || what == 4 ? 6 : 1;
+                for (int pos = 0; pos < npos; ++pos) {
+                    d.nan_policy = (pos + what) % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.window_init = (pos / 2 + what + geo) % 3 == 0 ? MAXPOOL_INIT_FIRST_ELEMENT
+                                                                  : MAXPOOL_INIT_EMPTY_VALUE;
+                    d.empty_value = (pos + geo) % 2 ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    g_init_bits = -1;
+                    if (what >= 6) { /* (not in the API: set in the plans, the reference's too) */
+                        d.window_init = MAXPOOL_INIT_EMPTY_VALUE;
+                        g_init_bits = (int)(what == 6   ? 0x8000u
+                                            : what == 7 ? 0
+                                            : what == 8 ? nans[pos % 6]
+                                            : what == 9 ? lowest
+                                                        : (h ? 0x3c00u : 0x3f80u));
+                    }
+                    g_fill_n = ni;
+                    for (int64_t i = 0; i < ni; ++i) {
+                        const uint64_t b = ts_rng_next(r);
+                        uint64_t v = h ? (b & 0x83ffu) | ((1 + (b >> 16) % 30) << 10)
+                                       : (b & 0x807fu) | ((100 + (b >> 16) % 41) << 7);
+                        if (what >= 3 && what < 10)
+                            v |= 0x8000u; /* negatives */
+                        if (what == 5 && ts_rng_chance(r, 1, 3))
+                            v = ts_rng_chance(r, 1, 2) ? 0x8000u : 0;
+                        if (what == 4 && ts_rng_chance(r, 1, 4))
+                            v = ninf;
+                        if (what == 6 && ts_rng_chance(r, 1, 4)) /* +0 taps after the start value -0 */
+                            v = 0;
+                        g_fill[i] = v;
+                    }
+                    const int64_t L = rank == 2 ? shape[2] : 1; /* lines of a plane */
+                    if (what == 1 || what == 2) { /* a NaN in line pos / W of plane 1 at column pos % W, and one more */
+                        const int64_t line = pos / W % (L < 3 ? L : 3), col = pos % W;
+                        g_fill[(L + line) * W + col] = nans[(pos + what) % 6];
+                        if (what == 2)
+                            g_fill[(2 * L + (line + 3) % L) * W + (col * 7) % W] = nans[(pos + 3) % 6];
+                    }
+                    if (what == 3 || what == 4) { /* -0 and +0 near each other: same line, next line, either first */
+                        for (int64_t q = 0; q < 6; ++q) {
+                            const int64_t line = L > 1 ? ts_rng_range(r, 0, L - 2) : 0,
+                                          col = ts_rng_range(r, 0, W - 2);
+                            const int64_t at = (L * (q % 3) + line) * W + col;
+                            const int64_t at2 = pos % 2 || L == 1 ? at + 1 : at + W;
+                            g_fill[at] = (pos / 2) % 2 ? 0 : 0x8000u;
+                            g_fill[at2] = (pos / 2) % 2 ? 0x8000u : 0;
+                        }
+                    }
+                    char what_s[200];
+                    snprintf(what_s, sizeof what_s, "f16_lines %s geo %d W %lld what %d pos %d nan=%d init=%d",
+                             g_tname[dt], geo, (long long)W, what, pos, (int)d.nan_policy, (int)d.window_init);
+                    check_case(&d, shape, r, 3, what_s);
+                    g_init_bits = -1;
+                }
+            }
+        }
+    g_threads_every_isa = 0;
+    g_all_threads = 0;
 }
 
 int main(void)
@@ -1059,6 +1251,11 @@ int main(void)
         stride1_large(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
         int_lines(&r, (maxpool_dtype)dt, quick);
+        if (dt == MAXPOOL_F16 || dt == MAXPOOL_BF16) {
+            const long kc = key_layer((maxpool_dtype)dt);
+            printf("%-5s key rule: %ld checks\n", g_tname[dt], kc);
+            f16_lines(&r, (maxpool_dtype)dt, quick);
+        }
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
         printf("%-5s %6ld cases\n", g_tname[dt], g_cases - c0);
