@@ -724,8 +724,38 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
     }
 }
 
+/* Whether the n floats at x hold a NaN (four chains of compares). */
+static int vp_hasnan(const float *x, int64_t n)
+{
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256 v0 = _mm256_loadu_ps(x + i), v1 = _mm256_loadu_ps(x + i + 8);
+        const __m256 v2 = _mm256_loadu_ps(x + i + 16), v3 = _mm256_loadu_ps(x + i + 24);
+        a0 = _mm256_or_ps(a0, _mm256_cmp_ps(v0, v0, _CMP_UNORD_Q));
+        a1 = _mm256_or_ps(a1, _mm256_cmp_ps(v1, v1, _CMP_UNORD_Q));
+        a2 = _mm256_or_ps(a2, _mm256_cmp_ps(v2, v2, _CMP_UNORD_Q));
+        a3 = _mm256_or_ps(a3, _mm256_cmp_ps(v3, v3, _CMP_UNORD_Q));
+    }
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_loadu_ps(x + i);
+        a0 = _mm256_or_ps(a0, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    }
+    int nan = _mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(a0, a1), _mm256_or_ps(a2, a3))) != 0;
+    for (; i < n; ++i)
+        nan |= x[i] != x[i];
+    return nan;
+}
+
+/* wnt/wu: the instance's walks; vnt/vu: the same instance's walks with the
+ * values start. With the first-element start (fe), the walk starts from
+ * -inf and each output whose first tap is NaN takes it (vp_store): where the
+ * rows of a task range's first taps hold no NaN that is the walk from -inf
+ * alone (f32_nchw_s1_cblock_avx2.c's argument), so those ranges take
+ * vnt/vu. */
 VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1, const int P,
-                   const int SW, const int64_t khc, const int64_t kwc, const int fe, vp_walk_fn wnt, vp_walk_fn wu)
+                   const int SW, const int64_t khc, const int64_t kwc, const int fe, vp_walk_fn wnt, vp_walk_fn wu,
+                   vp_walk_fn vnt, vp_walk_fn vu)
 {
     vp_geom g;
     g.H = p->axis[0].in;
@@ -759,8 +789,15 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
         const int64_t plane = t / g.nb;
         const int64_t te = (plane + 1) * g.nb < t1 ? (plane + 1) * g.nb : t1; /* this plane's tasks: [t, te) */
         const int64_t i0 = t % g.nb * g.Ho / g.nb, i1 = (t % g.nb + te - t) * g.Ho / g.nb;
-        if (i0 < i1)
-            vp_plane(x + plane * g.H * g.W, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, wnt, wu);
+        const float *xp = x + plane * g.H * g.W;
+        if (i0 < i1) {
+            int vals = 0; /* fe, and the rows of the outputs' first taps (max(i - ph, 0)) hold no NaN */
+            if (fe) {
+                const int64_t ra = i0 - g.ph > 0 ? i0 - g.ph : 0, re = i1 - 1 - g.ph > ra ? i1 - 1 - g.ph : ra;
+                vals = !vp_hasnan(xp + ra * g.W, (re - ra + 1) * g.W); /* (re < H: no empty window) */
+            }
+            vp_plane(xp, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, vals ? vnt : wnt, vals ? vu : wu);
+        }
         t = te;
     }
     if (g.nt)
@@ -776,21 +813,23 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
     {                                                                                                              \
         vp_walk_m(w, g, P_, SW_, khc_, kwc_, fe_, mode_);                                                          \
     }
-#define VP_KERNEL(name_, P_, SW_, khc_, kwc_, fe_)                                                                 \
+#define VP_KERNEL(name_, P_, SW_, khc_, kwc_, fe_, vs_)                                                            \
     VP_WALK_FN(name_##_nt, P_, SW_, khc_, kwc_, fe_, VP_ST_NT)                                                     \
     VP_WALK_FN(name_##_u, P_, SW_, khc_, kwc_, fe_, VP_ST_U)                                                       \
     static void name_(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1)             \
     {                                                                                                              \
-        vp_impl(p, x, y, t0, t1, P_, SW_, khc_, kwc_, fe_, name_##_nt, name_##_u);                                 \
+        vp_impl(p, x, y, t0, t1, P_, SW_, khc_, kwc_, fe_, name_##_nt, name_##_u, vs_##_nt, vs_##_u);             \
     }
-/* the square kernels compiled for their sizes, each with both starts */
+/* the square kernels compiled for their sizes, each with both starts (vs_:
+ * the instance with the values start, whose walks the first-element one
+ * takes where no NaN is read) */
 #define VP_SQUARE(k_, P_, SW_)                                                                                     \
-    VP_KERNEL(vp_k##k_, P_, SW_, k_, k_, 0)                                                                        \
-    VP_KERNEL(vp_k##k_##_fe, P_, SW_, k_, k_, 1)
+    VP_KERNEL(vp_k##k_, P_, SW_, k_, k_, 0, vp_k##k_)                                                              \
+    VP_KERNEL(vp_k##k_##_fe, P_, SW_, k_, k_, 1, vp_k##k_)
 /* any kernel sizes with a given P */
 #define VP_GENERIC(P_, SW_)                                                                                        \
-    VP_KERNEL(vp_p##P_, P_, SW_, 0, 0, 0)                                                                          \
-    VP_KERNEL(vp_p##P_##_fe, P_, SW_, 0, 0, 1)
+    VP_KERNEL(vp_p##P_, P_, SW_, 0, 0, 0, vp_p##P_)                                                                \
+    VP_KERNEL(vp_p##P_##_fe, P_, SW_, 0, 0, 1, vp_p##P_)
 
 /* k9 and k13 walk strips of 2 vectors too, although k9's 16 state vectors
  * spill (and k13's Gil-Werman state lives in memory): that costs less than

@@ -879,6 +879,40 @@ static void vpipe_sweep(ts_rng *r, int quick)
     }
 }
 
+/* The first-element start (NaN ignored) on the stride-1 kernels that test
+ * their input for NaN first (vpipe: the rows of a task range's first taps;
+ * cblock: a group of 8 planes) and take the values-start path where there is
+ * none: one NaN (then two) at every position of a plane (the same in every
+ * plane) over each background, 1 and 2 threads (task ranges that split a
+ * plane's rows). */
+static void fe_nan_scan(ts_rng *r, int quick)
+{
+    static const int64_t cases[][5] = {/* H, W, k, pad, planes */
+                                       {40, 40, 5, 2, 2}, {30, 48, 7, 3, 1}, {20, 20, 5, 2, 3}, {13, 27, 9, 4, 9}};
+    for (int ci = 0; ci < 4; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        for (int a = 0; a < 2; ++a) {
+            d.kernel[a] = cases[ci][2];
+            d.pad_begin[a] = d.pad_end[a] = cases[ci][3];
+        }
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+        int64_t shape[4] = {1, cases[ci][4], cases[ci][0], cases[ci][1]};
+        g_period = cases[ci][0] * cases[ci][1];
+        for (int bg = quick ? 1 : 0; bg < 4; bg += quick ? 2 : 1) {
+            g_bg = bg;
+            for (int64_t pos = -1; pos < g_period; pos += quick ? 7 : 1) {
+                g_nan1 = pos;
+                g_nan2 = pos >= 0 && ts_rng_chance(r, 1, 4) ? (pos * 7 + 3) % g_period : -1;
+                char what[400];
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, V_DIRECTED, pos % 3 == 0, what);
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
+}
+
 /* The small-plane channel-blocked kernel (f32_nchw_s1_cblock_avx2): plane
  * counts that are not multiples of 8, SPP shapes, every padding up to k - 1,
  * planes up to its limits, every value kind (NaN runs, -0.0/+0.0 ties). */
@@ -1364,6 +1398,7 @@ static void sec_k2s2_flat(ts_rng *r, int quick) { k2s2_flat_cases(r, quick); }
 static void sec_logstep(ts_rng *r, int quick) { logstep_sweep(r, quick); }
 static void sec_vpipe(ts_rng *r, int quick) { vpipe_sweep(r, quick); }
 static void sec_cblock(ts_rng *r, int quick) { cblock_sweep(r, quick); }
+static void sec_fe_nan_scan(ts_rng *r, int quick) { fe_nan_scan(r, quick); }
 static void sec_sweep_cf(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_FIRST, quick); }
 static void sec_sweep_cl(ts_rng *r, int quick) { sweep_2d(r, MAXPOOL_CHANNELS_LAST, quick); }
 static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
@@ -1391,7 +1426,7 @@ static const struct {
     {"cblock", sec_cblock, 1},           {"sweep_cf", sec_sweep_cf, 1},         {"sweep_cl", sec_sweep_cl, 1},
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
-    {"row_vectors", sec_row_vectors, 2},
+    {"row_vectors", sec_row_vectors, 2}, {"fe_nan_scan", sec_fe_nan_scan, 2},
 };
 
 static double now_s(void)
