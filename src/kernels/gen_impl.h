@@ -19,7 +19,8 @@
  * first, values only; its 32 KiB band scratch instead of fl_run's), gen_fls.h
  * (stride 1, log step), gen_fli.h (W first with indices), gen_clw.h
  * (channels-last W first), gen_glob.h (global windows), gen_cfs.h (rows of
- * one vector with indices), gen_cfa.h (short adaptive rows with indices);
+ * one vector with indices), gen_cfa.h (short adaptive rows with indices),
+ * gen_cft.h (f32 small adaptive planes with indices, planes across lanes);
  * this file keeps the entry points.
  *
  * The scan is the reference's (reference.c), lane by lane: the running max
@@ -113,6 +114,7 @@
 #include "gen_glob.h"
 #include "gen_cfs.h"
 #include "gen_cfa.h"
+#include "gen_cft.h"
 
 /* ---- entry points: the NaN rule and index output as constants ----------- */
 
@@ -153,6 +155,12 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
 #ifndef GEN_NCHW_ONLY
     if (wi && KFN(fli_geo)(&g)) { /* W first with indices (gen_fli.h) */
         KFN(fli_task)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
+#endif
+#if GEN_TYPE == GEN_F32
+    if (wi && KFN(cft_geo)(p, &g)) { /* small adaptive planes with indices, planes across lanes (gen_cft.h) */
+        KFN(cft_tasks)(p, &g, (const GT *)x, (GT *)y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
 #endif

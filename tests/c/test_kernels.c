@@ -1337,6 +1337,59 @@ static void adaptive_idx(ts_rng *r, int quick)
     g_period = 1;
 }
 
+/* Adaptive windows with indices over many small planes (the gen template's
+ * planes-across-lanes form, gen_cft.h: groups of 8 / 16 whole planes, the
+ * planes left over and the rows a task range cuts by the other forms):
+ * ranks 1-3, planes of 1 to ~600 elements (around the form's limits of
+ * 1016 / 496 elements and 504 / 240 outputs), outputs fewer and more than
+ * the inputs, 1 to 120 planes (groups and remainders), every value kind,
+ * option set, index width, 1-3 threads; then a NaN (and a second one) at
+ * every offset modulo 53 on four backgrounds, both NaN rules and starts. */
+static void adaptive_planes(ts_rng *r, int quick)
+{
+    const int n = quick ? 150 : 900;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = (int)ts_rng_range(r, 1, 3);
+        maxpool_desc_init(&d, rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 3), ts_rng_range(r, 1, 40), 1, 1, 1};
+        for (int a = 0; a < rank; ++a) {
+            const int64_t in = rank == 1 ? ts_rng_range(r, 1, 600) : rank == 2 ? ts_rng_range(r, 1, 26)
+                                                                               : ts_rng_range(r, 1, 9);
+            shape[2 + a] = in;
+            d.output_size[a] = ts_rng_chance(r, 1, 6) ? ts_rng_range(r, in, in + 4) : ts_rng_range(r, 1, in);
+        }
+        random_options(&d, r);
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 3), what);
+    }
+    struct {
+        int rank;
+        int64_t shape[5], out[3];
+    } ds[] = {
+        {2, {1, 20, 15, 15}, {4, 4}},   /* uneven: windows of 4 and 5 taps */
+        {2, {2, 9, 13, 13}, {6, 6}},    /* windows of 3, overlapping */
+        {1, {1, 19, 100}, {12}},        /* 1-D: 8 and 9 taps */
+        {3, {1, 17, 3, 5, 7}, {2, 2, 3}}, /* 3-D */
+        {2, {1, 33, 7, 9}, {9, 11}},    /* more outputs than inputs */
+    };
+    for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, ds[ci].rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        for (int a = 0; a < ds[ci].rank; ++a)
+            d.output_size[a] = ds[ci].out[a];
+        g_period = 53;
+        nan_sweep(&d, ds[ci].shape, r, quick ? 4 : 1, 1);
+    }
+    g_nan1 = g_nan2 = -1;
+    g_period = 1;
+}
+
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
@@ -1405,6 +1458,7 @@ static void sec_small_planes(ts_rng *r, int quick) { small_planes(r, quick); }
 static void sec_row_vectors(ts_rng *r, int quick) { row_vectors(r, quick); }
 static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
 static void sec_adaptive_idx(ts_rng *r, int quick) { adaptive_idx(r, quick); }
+static void sec_adaptive_planes(ts_rng *r, int quick) { adaptive_planes(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1427,6 +1481,7 @@ static const struct {
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
     {"row_vectors", sec_row_vectors, 2}, {"fe_nan_scan", sec_fe_nan_scan, 2},
+    {"adaptive_planes", sec_adaptive_planes, 2},
 };
 
 static double now_s(void)

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The type-generic kernels (gen_impl.h): channels-first, planes across the
+ * lanes, for adaptive windows with indices on small planes (f32 only).
+ * Included once by gen_impl.h, before gen_cfa.h.
+ *
+ * Adaptive heads (13x13 -> 6x6, 15x15 -> 4x4, 1-D 100 -> 12) have windows
+ * of a few taps on planes of a few hundred elements, and many planes: per
+ * output row there is too little to fill a vector (gen_cfa.h: 49-89
+ * instructions per output). Here VN whole planes at a time are transposed
+ * into a buffer where element s of plane l is lane l of vector s (8 x 8 /
+ * 16 x 16 in-register transposes), so every output of the VN planes is the
+ * reference's scan as it is written: the window's taps in row-major order,
+ * each one vector for every plane, a tap replacing the lane's best when it
+ * is greater, or (propagation) a NaN; the winner's in-plane offset rides
+ * along in a vector of offsets. Under the first-element start each lane
+ * starts at its window's first tap (taking that tap twice changes
+ * nothing: it is not greater than itself, and a NaN taken again is the same
+ * NaN). The outputs, values and offsets, are transposed back, the offsets
+ * turned into the plan's indices (plus n*idx_n + c*idx_c of each plane);
+ * a lane that nothing replaced (the start value stays: a window of NaN
+ * without propagation, or of values not above the start) gets the
+ * empty-window index through put_index. Groups of VN planes whose
+ * transposing loads would pass the tensor's end read their last partial
+ * vector element by element; the planes of a task range left over by the
+ * groups, and rows of planes the range cuts, go to the other forms. */
+
+#if GEN_TYPE == GEN_F32
+#define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
+#define CFT_OBUF 4096 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
+
+#if VN == 16
+#define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
+#define CFT_IOR(a, b) _mm512_or_si512((a), (b))
+#define CFT_I2F(v) _mm512_castsi512_ps(v)
+#define CFT_F2I(v) _mm512_castps_si512(v)
+/* r[i] (16 floats of row i) -> r[j] (column j) */
+GAI void KFN(cft_tr)(VT *r)
+{
+    VT t[16], s[16];
+    #pragma GCC unroll 16
+    for (int i = 0; i < 8; ++i) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    #pragma GCC unroll 16
+    for (int k = 0; k < 4; ++k) { /* rows 4k .. 4k+3: s[4k + j], 128-bit lane q = column 4q + j */
+        s[4 * k + 0] = _mm512_shuffle_ps(t[4 * k], t[4 * k + 2], 0x44);
+        s[4 * k + 1] = _mm512_shuffle_ps(t[4 * k], t[4 * k + 2], 0xEE);
+        s[4 * k + 2] = _mm512_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0x44);
+        s[4 * k + 3] = _mm512_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0xEE);
+    }
+    #pragma GCC unroll 16
+    for (int j = 0; j < 4; ++j) {
+        const VT u0 = _mm512_shuffle_f32x4(s[j], s[4 + j], 0x44), u1 = _mm512_shuffle_f32x4(s[j], s[4 + j], 0xEE);
+        const VT v0 = _mm512_shuffle_f32x4(s[8 + j], s[12 + j], 0x44),
+                 v1 = _mm512_shuffle_f32x4(s[8 + j], s[12 + j], 0xEE);
+        r[j] = _mm512_shuffle_f32x4(u0, v0, 0x88);
+        r[4 + j] = _mm512_shuffle_f32x4(u0, v0, 0xDD);
+        r[8 + j] = _mm512_shuffle_f32x4(u1, v1, 0x88);
+        r[12 + j] = _mm512_shuffle_f32x4(u1, v1, 0xDD);
+    }
+}
+/* Lanes [0, n) of v to p: floats, int32, and int32 widened to int64 plus b. */
+GAI void KFN(cft_st)(float *p, VT v, int64_t n)
+{
+    _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), v);
+}
+GAI void KFN(cft_st32)(int32_t *p, __m512i v, int64_t n)
+{
+    _mm512_mask_storeu_epi32(p, (__mmask16)((1u << n) - 1u), v);
+}
+GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
+{
+    const __m512i bv = _mm512_set1_epi64(b);
+    const __m512i lo = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(v)), bv);
+    const __m512i hi = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(v, 1)), bv);
+    const unsigned m = (1u << n) - 1u;
+    _mm512_mask_storeu_epi64(p, (__mmask8)(m & 0xFFu), lo);
+    _mm512_mask_storeu_epi64(p + 8, (__mmask8)(m >> 8), hi);
+}
+GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
+#else
+#define CFT_IADD(a, b) _mm256_add_epi32((a), (b))
+#define CFT_IOR(a, b) _mm256_or_si256((a), (b))
+#define CFT_I2F(v) _mm256_castsi256_ps(v)
+#define CFT_F2I(v) _mm256_castps_si256(v)
+GAI void KFN(cft_tr)(VT *r)
+{
+    VT t[8], s[8];
+    #pragma GCC unroll 16
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    #pragma GCC unroll 16
+    for (int k = 0; k < 2; ++k) { /* rows 4k .. 4k+3: s[4k + j], 128-bit lane q = column 4q + j */
+        s[4 * k + 0] = _mm256_shuffle_ps(t[4 * k], t[4 * k + 2], 0x44);
+        s[4 * k + 1] = _mm256_shuffle_ps(t[4 * k], t[4 * k + 2], 0xEE);
+        s[4 * k + 2] = _mm256_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0x44);
+        s[4 * k + 3] = _mm256_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0xEE);
+    }
+    #pragma GCC unroll 16
+    for (int j = 0; j < 4; ++j) {
+        r[j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x20);
+        r[4 + j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x31);
+    }
+}
+GAI __m256i KFN(cft_m)(int64_t n) { return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); }
+GAI void KFN(cft_st)(float *p, VT v, int64_t n)
+{
+    if (n == 8)
+        _mm256_storeu_ps(p, v);
+    else
+        _mm256_maskstore_ps(p, KFN(cft_m)(n), v);
+}
+GAI void KFN(cft_st32)(int32_t *p, __m256i v, int64_t n)
+{
+    if (n == 8)
+        _mm256_storeu_si256((__m256i *)(void *)p, v);
+    else
+        _mm256_maskstore_epi32((int *)p, KFN(cft_m)(n), v);
+}
+GAI void KFN(cft_st64)(int64_t *p, __m256i v, int64_t b, int64_t n)
+{
+    const __m256i bv = _mm256_set1_epi64x(b), m = KFN(cft_m)(n);
+    const __m256i lo = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)), bv);
+    const __m256i hi = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)), bv);
+    _mm256_maskstore_epi64((long long *)(void *)p, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(m)), lo);
+    _mm256_maskstore_epi64((long long *)(void *)(p + 4), _mm256_cvtepi32_epi64(_mm256_extracti128_si256(m, 1)), hi);
+}
+GAI int KFN(cft_neg)(__m256i v) { return _mm256_movemask_ps(_mm256_castsi256_ps(v)) != 0; }
+#endif
+
+/* Whether the planes-across-lanes form takes plan p (with indices). */
+static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
+{
+    if (!KFN(geo_taps)(g, 0) || !KFN(geo_taps)(g, 1) || !KFN(geo_taps)(g, 2))
+        return 0;
+    if (g->grid && g->K == g->S && g->S <= 2 && g->out[2] <= VN) /* windows of 1 or 2 in line: gen_cfs.h */
+        return 0; /* (14 -> 7, avx2: 1.92 against 2.05 x the floor here, DRAM-bound) */
+    return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->n * p->c >= VN && p->in_spatial >= 1 &&
+           p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial >= 1 && p->out_spatial <= CFT_OBUF / VN - VN;
+}
+
+/* N consecutive outputs of an output row of the VN planes in b, side by
+ * side (N independent chains: one chain is bound by the compare + blend
+ * latency): window i is (s0 + j0*step0, s1 + j1*step1, st2[i] + j2*step2),
+ * j0 < c0, j1 < c1, j2 < cn2[i] (every count >= 1), taps in row-major
+ * order; results to bo[i], oo[i]. */
+GAI void KFN(cft_win)(const KFN(geo) * g, const GT *b, int64_t s0, int64_t c0, int64_t s1, int64_t c1,
+                      const int64_t *st2, const int64_t *cn2, GT *bo, int32_t *oo, const int N, const int prop)
+{
+    const int64_t in1 = g->in[1], in2 = g->in[2], d0 = g->step[0], d1 = g->step[1], d2 = g->step[2];
+    VT bv[4];
+    VI bi[4], si[4];
+    int64_t cmin = cn2[0], cmax = cn2[0];
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        bv[i] = V_SET1(g->init);
+        bi[i] = VI_SET1(-1);
+        if (g->fe) { /* the first tap first (and again below: no change) */
+            const int64_t s = (s0 * in1 + s1) * in2 + st2[i];
+            bv[i] = V_LOAD(b + s * VN);
+            bi[i] = VI_SET1(s);
+        }
+        cmin = cn2[i] < cmin ? cn2[i] : cmin;
+        cmax = cn2[i] > cmax ? cn2[i] : cmax;
+    }
+    const VI di = VI_SET1(d2);
+#define CFT_TAP(i, q)                                                                                                  \
+    do {                                                                                                               \
+        const VT v = V_LOAD(q);                                                                                        \
+        VM m = V_GTM(v, bv[i]);                                                                                        \
+        if (prop)                                                                                                      \
+            m = VM_OR(m, V_NANM(v));                                                                                   \
+        bv[i] = V_SEL(bv[i], v, m);                                                                                    \
+        bi[i] = VI_SEL(bi[i], si[i], m);                                                                               \
+        si[i] = CFT_IADD(si[i], di);                                                                                   \
+    } while (0)
+    for (int64_t j0 = 0; j0 < c0; ++j0)
+        for (int64_t j1 = 0; j1 < c1; ++j1) {
+            const int64_t rs = ((s0 + j0 * d0) * in1 + s1 + j1 * d1) * in2;
+            const GT *q[4];
+#pragma GCC unroll 4
+            for (int i = 0; i < N; ++i) {
+                q[i] = b + (rs + st2[i]) * VN;
+                si[i] = VI_SET1(rs + st2[i]);
+            }
+            int64_t k = 0;
+            for (; k < cmin; ++k) {
+#pragma GCC unroll 4
+                for (int i = 0; i < N; ++i)
+                    CFT_TAP(i, q[i] + k * d2 * VN);
+            }
+            for (; k < cmax; ++k) {
+#pragma GCC unroll 4
+                for (int i = 0; i < N; ++i)
+                    if (k < cn2[i])
+                        CFT_TAP(i, q[i] + k * d2 * VN);
+            }
+        }
+#undef CFT_TAP
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        V_STORE(bo + i * VN, bv[i]);
+        VI_STORE(oo + i * VN, bi[i]);
+    }
+}
+
+/* Planes [pa, pa + VN) whole: buf, ob, oi local buffers of CFT_BUF, CFT_OBUF, CFT_OBUF elements. */
+GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind,
+                        int64_t pa, GT *buf, GT *ob, int32_t *oi, const int prop)
+{
+    const int64_t HW = p->in_spatial, NO = p->out_spatial;
+    const GT *const xend = g->xbeg + g->xlen;
+    const GT *xp = x + pa * HW;
+    VT r[VN];
+    for (int64_t j = 0; j < HW; j += VN) { /* transpose in */
+        if (j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
+            #pragma GCC unroll 16
+            for (int l = 0; l < VN; ++l)
+                r[l] = V_LOAD(xp + l * HW + j);
+            KFN(cft_tr)(r);
+            #pragma GCC unroll 16
+            for (int i = 0; i < VN; ++i)
+                V_STORE(buf + (j + i) * VN, r[i]);
+        } else {
+            for (int64_t jj = j; jj < HW; ++jj)
+                for (int l = 0; l < VN; ++l)
+                    buf[jj * VN + l] = xp[l * HW + jj];
+        }
+    }
+    int64_t o = 0; /* every output, four chains at a time */
+    const int64_t O2 = g->out[2];
+    for (int64_t o0 = 0; o0 < g->out[0]; ++o0)
+        for (int64_t o1 = 0; o1 < g->out[1]; ++o1) {
+            const int64_t s0 = g->st[0][o0], c0 = g->cn[0][o0], s1 = g->st[1][o1], c1 = g->cn[1][o1];
+            int64_t o2 = 0;
+            for (; o2 + 4 <= O2; o2 += 4, o += 4)
+                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 4, prop);
+            if (o2 + 2 <= O2) {
+                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 2, prop);
+                o2 += 2;
+                o += 2;
+            }
+            if (o2 < O2) {
+                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 1, prop);
+                ++o;
+            }
+        }
+    VI neg = VI_SET1(0);
+    for (int64_t i = 0; i < NO; ++i)
+        neg = CFT_IOR(neg, VI_LOAD(oi + i * VN));
+    int64_t base[VN]; /* n*idx_n + c*idx_c of each plane */
+    for (int l = 0; l < VN; ++l)
+        base[l] = (pa + l) / p->c * p->idx_n + (pa + l) % p->c * p->idx_c;
+    const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
+    for (int64_t oa = 0; oa < NO; oa += VN) { /* transpose out */
+        const int64_t n = NO - oa < VN ? NO - oa : VN;
+        #pragma GCC unroll 16
+        for (int i = 0; i < VN; ++i)
+            r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
+        KFN(cft_tr)(r);
+        #pragma GCC unroll 16
+        for (int l = 0; l < VN; ++l)
+            KFN(cft_st)(y + (pa + l) * NO + oa, r[l], n);
+        #pragma GCC unroll 16
+        for (int i = 0; i < VN; ++i)
+            r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
+        KFN(cft_tr)(r);
+        #pragma GCC unroll 16
+        for (int l = 0; l < VN; ++l) {
+            const int64_t at = (pa + l) * NO + oa;
+            if (i32)
+                KFN(cft_st32)((int32_t *)ind + at, CFT_IADD(CFT_F2I(r[l]), VI_SET1((int32_t)(uint32_t)(uint64_t)base[l])), n);
+            else
+                KFN(cft_st64)((int64_t *)ind + at, CFT_F2I(r[l]), base[l], n);
+        }
+    }
+    if (KFN(cft_neg)(neg)) { /* lanes with no winner: the empty-window index */
+        o = 0;
+        for (int64_t o0 = 0; o0 < g->out[0]; ++o0)
+            for (int64_t o1 = 0; o1 < g->out[1]; ++o1)
+                for (int64_t o2 = 0; o2 < g->out[2]; ++o2, ++o)
+                    for (int l = 0; l < VN; ++l)
+                        if (oi[o * VN + l] < 0)
+                            KFN(put_index)(p, g, ind, (pa + l) * NO + o, (pa + l) / p->c, (pa + l) % p->c, -1,
+                                           g->st[0][o0], g->st[1][o1], g->st[2][o2]);
+    }
+}
+
+/* What the other forms do with rows [a, b) (with indices). */
+static void KFN(cft_rest)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t a,
+                          int64_t b, int prop)
+{
+    if (a >= b)
+        return;
+    if (KFN(cfa_geo)(p, g))
+        KFN(cfa_task)(p, g, x, y, ind, a, b, prop);
+    else if (KFN(cfs_geo)(p, g))
+        KFN(cfs_task)(p, g, x, y, ind, a, b, prop);
+    else
+        KFN(cf_task)(p, g, x, y, ind, a, b, prop, 1);
+}
+
+GAI void KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t pa,
+                      int64_t pb, const int prop)
+{
+    alignas(64) GT buf[CFT_BUF];
+    alignas(64) GT ob[CFT_OBUF];
+    alignas(64) int32_t oi[CFT_OBUF];
+    for (; pa < pb; pa += VN)
+        KFN(cft_group)(p, g, x, y, ind, pa, buf, ob, oi, prop);
+}
+
+/* cft_run with the NaN rule as a constant (propagate, ignore), out of line. */
+__attribute__((noinline)) static void KFN(cft_run_p)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                      GT *y, void *ind, int64_t pa, int64_t pb)
+{
+    KFN(cft_run)(p, g, x, y, ind, pa, pb, 1);
+}
+__attribute__((noinline)) static void KFN(cft_run_i)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                      GT *y, void *ind, int64_t pa, int64_t pb)
+{
+    KFN(cft_run)(p, g, x, y, ind, pa, pb, 0);
+}
+
+/* Tasks [t0, t1) (rows): groups of VN whole planes here, the rest the other forms. */
+static void KFN(cft_tasks)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind,
+                           int64_t t0, int64_t t1, int prop)
+{
+    const int64_t rows = g->out[0] * g->out[1], pa = (t0 + rows - 1) / rows, pe = t1 / rows;
+    const int64_t pb = pe > pa ? pa + (pe - pa) / VN * VN : pa;
+    if (pa >= pb) {
+        KFN(cft_rest)(p, g, x, y, ind, t0, t1, prop);
+        return;
+    }
+    KFN(cft_rest)(p, g, x, y, ind, t0, pa * rows, prop);
+    if (GFLOAT && prop)
+        KFN(cft_run_p)(p, g, x, y, ind, pa, pb);
+    else
+        KFN(cft_run_i)(p, g, x, y, ind, pa, pb);
+    KFN(cft_rest)(p, g, x, y, ind, pb * rows, t1, prop);
+}
+#endif
