@@ -29,6 +29,12 @@
 #define CFT_OBUF 4096 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
 
 #if VN == 16
+#ifdef MAXPOOL_SIMDE /* (SIMDe has no _mm512_shuffle_f32x4, masked 32/64-bit stores, _mm512_cvtepi32_epi64) */
+#define CFT_SH4(a, b, imm)                                                                                             \
+    _mm512_castsi512_ps(_mm512_shuffle_i32x4(_mm512_castps_si512(a), _mm512_castps_si512(b), (imm)))
+#else
+#define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
+#endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_I2F(v) _mm512_castsi512_ps(v)
@@ -51,16 +57,37 @@ GAI void KFN(cft_tr)(VT *r)
     }
     #pragma GCC unroll 16
     for (int j = 0; j < 4; ++j) {
-        const VT u0 = _mm512_shuffle_f32x4(s[j], s[4 + j], 0x44), u1 = _mm512_shuffle_f32x4(s[j], s[4 + j], 0xEE);
-        const VT v0 = _mm512_shuffle_f32x4(s[8 + j], s[12 + j], 0x44),
-                 v1 = _mm512_shuffle_f32x4(s[8 + j], s[12 + j], 0xEE);
-        r[j] = _mm512_shuffle_f32x4(u0, v0, 0x88);
-        r[4 + j] = _mm512_shuffle_f32x4(u0, v0, 0xDD);
-        r[8 + j] = _mm512_shuffle_f32x4(u1, v1, 0x88);
-        r[12 + j] = _mm512_shuffle_f32x4(u1, v1, 0xDD);
+        const VT u0 = CFT_SH4(s[j], s[4 + j], 0x44), u1 = CFT_SH4(s[j], s[4 + j], 0xEE);
+        const VT v0 = CFT_SH4(s[8 + j], s[12 + j], 0x44),
+                 v1 = CFT_SH4(s[8 + j], s[12 + j], 0xEE);
+        r[j] = CFT_SH4(u0, v0, 0x88);
+        r[4 + j] = CFT_SH4(u0, v0, 0xDD);
+        r[8 + j] = CFT_SH4(u1, v1, 0x88);
+        r[12 + j] = CFT_SH4(u1, v1, 0xDD);
     }
 }
 /* Lanes [0, n) of v to p: floats, int32, and int32 widened to int64 plus b. */
+#ifdef MAXPOOL_SIMDE
+GAI void KFN(cft_st)(float *p, VT v, int64_t n)
+{
+    alignas(64) float t[16];
+    _mm512_store_ps(t, v);
+    memcpy(p, t, (size_t)n * sizeof *t);
+}
+GAI void KFN(cft_st32)(int32_t *p, __m512i v, int64_t n)
+{
+    alignas(64) int32_t t[16];
+    _mm512_store_si512((void *)t, v);
+    memcpy(p, t, (size_t)n * sizeof *t);
+}
+GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
+{
+    alignas(64) int32_t t[16];
+    _mm512_store_si512((void *)t, v);
+    for (int64_t i = 0; i < n; ++i)
+        p[i] = b + t[i];
+}
+#else
 GAI void KFN(cft_st)(float *p, VT v, int64_t n)
 {
     _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), v);
@@ -78,6 +105,7 @@ GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
     _mm512_mask_storeu_epi64(p, (__mmask8)(m & 0xFFu), lo);
     _mm512_mask_storeu_epi64(p + 8, (__mmask8)(m >> 8), hi);
 }
+#endif
 GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
 #else
 #define CFT_IADD(a, b) _mm256_add_epi32((a), (b))
