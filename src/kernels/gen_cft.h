@@ -36,6 +36,8 @@
 #define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
 #endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
+#define CFT_SRA(a) _mm512_srai_epi32((a), 6)
+#define CFT_BC(p) _mm512_set1_epi32(*(p))
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_I2F(v) _mm512_castsi512_ps(v)
 #define CFT_F2I(v) _mm512_castps_si512(v)
@@ -109,6 +111,8 @@ GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
 GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
 #else
 #define CFT_IADD(a, b) _mm256_add_epi32((a), (b))
+#define CFT_SRA(a) _mm256_srai_epi32((a), 5)
+#define CFT_BC(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* (from memory) */
 #define CFT_IOR(a, b) _mm256_or_si256((a), (b))
 #define CFT_I2F(v) _mm256_castsi256_ps(v)
 #define CFT_F2I(v) _mm256_castps_si256(v)
@@ -170,74 +174,98 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
            p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial >= 1 && p->out_spatial <= CFT_OBUF / VN - VN;
 }
 
-/* N consecutive outputs of an output row of the VN planes in b, side by
- * side (N independent chains: one chain is bound by the compare + blend
- * latency): window i is (s0 + j0*step0, s1 + j1*step1, st2[i] + j2*step2),
- * j0 < c0, j1 < c1, j2 < cn2[i] (every count >= 1), taps in row-major
- * order; results to bo[i], oo[i]. */
-GAI void KFN(cft_win)(const KFN(geo) * g, const GT *b, int64_t s0, int64_t c0, int64_t s1, int64_t c1,
-                      const int64_t *st2, const int64_t *cn2, GT *bo, int32_t *oo, const int N, const int prop)
+/* The tap table of a call: the outputs of a plane in row-major order, four
+ * at a time (a quad: four independent compare + blend chains; one chain is
+ * bound by their latency), the last quad padded with the plane's last
+ * output again (its results go to rows past the outputs). Quad q has qk[q]
+ * steps; step k holds, for each of the four outputs, the byte offset in the
+ * transposed buffer (element s: s * VN * sizeof(GT)) of its window's tap
+ * min(k, taps - 1) in row-major order: a window of fewer taps meets its last
+ * tap again, which changes nothing (not greater than itself; a NaN taken
+ * again is the same NaN at the same offset). */
+#define CFT_TAPS 4096 /* table entries */
+#define CFT_SH (VN == 16 ? 6 : 5) /* log2 of VN * sizeof(GT) */
+typedef struct KFN(cftt) {
+    int32_t off[CFT_TAPS];
+    int32_t qk[CFT_OBUF / VN / 4 + 1];
+    int64_t nq;
+} KFN(cftt);
+
+/* Builds the table of plan p; 0 if it does not fit. */
+static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(cftt) * T)
 {
+    const int64_t NO = p->out_spatial, O1 = g->out[1], O2 = g->out[2];
     const int64_t in1 = g->in[1], in2 = g->in[2], d0 = g->step[0], d1 = g->step[1], d2 = g->step[2];
-    VT bv[4];
-    VI bi[4], si[4];
-    int64_t cmin = cn2[0], cmax = cn2[0];
-#pragma GCC unroll 4
-    for (int i = 0; i < N; ++i) {
-        bv[i] = V_SET1(g->init);
-        bi[i] = VI_SET1(-1);
-        if (g->fe) { /* the first tap first (and again below: no change) */
-            const int64_t s = (s0 * in1 + s1) * in2 + st2[i];
-            bv[i] = V_LOAD(b + s * VN);
-            bi[i] = VI_SET1(s);
+    int64_t n = 0;
+    T->nq = (NO + 3) / 4;
+    for (int64_t q = 0; q < T->nq; ++q) {
+        int64_t c[4][3], st[4][3], kmax = 0;
+        for (int i = 0; i < 4; ++i) {
+            const int64_t o = 4 * q + i < NO ? 4 * q + i : NO - 1, o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
+            st[i][0] = g->st[0][o0];
+            st[i][1] = g->st[1][o1];
+            st[i][2] = g->st[2][o2];
+            c[i][0] = g->cn[0][o0];
+            c[i][1] = g->cn[1][o1];
+            c[i][2] = g->cn[2][o2];
+            const int64_t k = c[i][0] * c[i][1] * c[i][2];
+            kmax = k > kmax ? k : kmax;
         }
-        cmin = cn2[i] < cmin ? cn2[i] : cmin;
-        cmax = cn2[i] > cmax ? cn2[i] : cmax;
+        if (kmax < 1 || n + 4 * kmax > CFT_TAPS)
+            return 0;
+        T->qk[q] = (int32_t)kmax;
+        for (int64_t k = 0; k < kmax; ++k)
+            for (int i = 0; i < 4; ++i) {
+                const int64_t nt = c[i][0] * c[i][1] * c[i][2], t = k < nt ? k : nt - 1;
+                const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
+                const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
+                T->off[n++] = (int32_t)(s << CFT_SH);
+            }
     }
-    const VI di = VI_SET1(d2);
-#define CFT_TAP(i, q)                                                                                                  \
-    do {                                                                                                               \
-        const VT v = V_LOAD(q);                                                                                        \
-        VM m = V_GTM(v, bv[i]);                                                                                        \
-        if (prop)                                                                                                      \
-            m = VM_OR(m, V_NANM(v));                                                                                   \
-        bv[i] = V_SEL(bv[i], v, m);                                                                                    \
-        bi[i] = VI_SEL(bi[i], si[i], m);                                                                               \
-        si[i] = CFT_IADD(si[i], di);                                                                                   \
-    } while (0)
-    for (int64_t j0 = 0; j0 < c0; ++j0)
-        for (int64_t j1 = 0; j1 < c1; ++j1) {
-            const int64_t rs = ((s0 + j0 * d0) * in1 + s1 + j1 * d1) * in2;
-            const GT *q[4];
+    return 1;
+}
+
+/* Every output of the VN planes in b (the transposed buffer) to ob, oi. */
+GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop)
+{
+    const char *bc = (const char *)b;
+    const int32_t *t = T->off;
+    for (int64_t q = 0; q < T->nq; ++q) {
+        VT bv[4];
+        VI bi[4];
 #pragma GCC unroll 4
-            for (int i = 0; i < N; ++i) {
-                q[i] = b + (rs + st2[i]) * VN;
-                si[i] = VI_SET1(rs + st2[i]);
-            }
-            int64_t k = 0;
-            for (; k < cmin; ++k) {
-#pragma GCC unroll 4
-                for (int i = 0; i < N; ++i)
-                    CFT_TAP(i, q[i] + k * d2 * VN);
-            }
-            for (; k < cmax; ++k) {
-#pragma GCC unroll 4
-                for (int i = 0; i < N; ++i)
-                    if (k < cn2[i])
-                        CFT_TAP(i, q[i] + k * d2 * VN);
+        for (int i = 0; i < 4; ++i) {
+            if (g->fe) { /* the first tap first (and again below: no change) */
+                bv[i] = V_LOAD((const GT *)(const void *)(bc + t[i]));
+                bi[i] = VI_SET1(t[i]);
+            } else {
+                bv[i] = V_SET1(g->init);
+                bi[i] = VI_SET1(-1);
             }
         }
-#undef CFT_TAP
+        const int64_t K = T->qk[q];
+        for (int64_t k = 0; k < K; ++k, t += 4) {
 #pragma GCC unroll 4
-    for (int i = 0; i < N; ++i) {
-        V_STORE(bo + i * VN, bv[i]);
-        VI_STORE(oo + i * VN, bi[i]);
+            for (int i = 0; i < 4; ++i) {
+                const VT v = V_LOAD((const GT *)(const void *)(bc + t[i]));
+                VM m = V_GTM(v, bv[i]);
+                if (prop)
+                    m = VM_OR(m, V_NANM(v));
+                bv[i] = V_SEL(bv[i], v, m);
+                bi[i] = VI_SEL(bi[i], CFT_BC(t + i), m);
+            }
+        }
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; ++i) {
+            V_STORE(ob + (4 * q + i) * VN, bv[i]);
+            VI_STORE(oi + (4 * q + i) * VN, CFT_SRA(bi[i])); /* (-1 stays -1) */
+        }
     }
 }
 
 /* Planes [pa, pa + VN) whole: buf, ob, oi local buffers of CFT_BUF, CFT_OBUF, CFT_OBUF elements. */
-GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind,
-                        int64_t pa, GT *buf, GT *ob, int32_t *oi, const int prop)
+GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(cftt) * T, const GT *x, GT *y,
+                        void *ind, int64_t pa, GT *buf, GT *ob, int32_t *oi, const int prop)
 {
     const int64_t HW = p->in_spatial, NO = p->out_spatial;
     const GT *const xend = g->xbeg + g->xlen;
@@ -258,28 +286,11 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
                     buf[jj * VN + l] = xp[l * HW + jj];
         }
     }
-    int64_t o = 0; /* every output, four chains at a time */
-    const int64_t O2 = g->out[2];
-    for (int64_t o0 = 0; o0 < g->out[0]; ++o0)
-        for (int64_t o1 = 0; o1 < g->out[1]; ++o1) {
-            const int64_t s0 = g->st[0][o0], c0 = g->cn[0][o0], s1 = g->st[1][o1], c1 = g->cn[1][o1];
-            int64_t o2 = 0;
-            for (; o2 + 4 <= O2; o2 += 4, o += 4)
-                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 4, prop);
-            if (o2 + 2 <= O2) {
-                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 2, prop);
-                o2 += 2;
-                o += 2;
-            }
-            if (o2 < O2) {
-                KFN(cft_win)(g, buf, s0, c0, s1, c1, g->st[2] + o2, g->cn[2] + o2, ob + o * VN, oi + o * VN, 1, prop);
-                ++o;
-            }
-        }
+    KFN(cft_outs)(g, T, buf, ob, oi, prop);
     VI neg = VI_SET1(0);
     for (int64_t i = 0; i < NO; ++i)
         neg = CFT_IOR(neg, VI_LOAD(oi + i * VN));
-    int64_t base[VN]; /* n*idx_n + c*idx_c of each plane */
+    int64_t o = 0, base[VN]; /* n*idx_n + c*idx_c of each plane */
     for (int l = 0; l < VN; ++l)
         base[l] = (pa + l) / p->c * p->idx_n + (pa + l) % p->c * p->idx_c;
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
@@ -331,26 +342,26 @@ static void KFN(cft_rest)(const struct maxpool_plan *p, const KFN(geo) * g, cons
         KFN(cf_task)(p, g, x, y, ind, a, b, prop, 1);
 }
 
-GAI void KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t pa,
-                      int64_t pb, const int prop)
+GAI void KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(cftt) * T, const GT *x, GT *y,
+                      void *ind, int64_t pa, int64_t pb, const int prop)
 {
     alignas(64) GT buf[CFT_BUF];
     alignas(64) GT ob[CFT_OBUF];
     alignas(64) int32_t oi[CFT_OBUF];
     for (; pa < pb; pa += VN)
-        KFN(cft_group)(p, g, x, y, ind, pa, buf, ob, oi, prop);
+        KFN(cft_group)(p, g, T, x, y, ind, pa, buf, ob, oi, prop);
 }
 
 /* cft_run with the NaN rule as a constant (propagate, ignore), out of line. */
 __attribute__((noinline)) static void KFN(cft_run_p)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                      GT *y, void *ind, int64_t pa, int64_t pb)
+                                                      GT *y, void *ind, int64_t pa, int64_t pb, const KFN(cftt) * T)
 {
-    KFN(cft_run)(p, g, x, y, ind, pa, pb, 1);
+    KFN(cft_run)(p, g, T, x, y, ind, pa, pb, 1);
 }
 __attribute__((noinline)) static void KFN(cft_run_i)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                      GT *y, void *ind, int64_t pa, int64_t pb)
+                                                      GT *y, void *ind, int64_t pa, int64_t pb, const KFN(cftt) * T)
 {
-    KFN(cft_run)(p, g, x, y, ind, pa, pb, 0);
+    KFN(cft_run)(p, g, T, x, y, ind, pa, pb, 0);
 }
 
 /* Tasks [t0, t1) (rows): groups of VN whole planes here, the rest the other forms. */
@@ -359,15 +370,16 @@ static void KFN(cft_tasks)(const struct maxpool_plan *p, const KFN(geo) * g, con
 {
     const int64_t rows = g->out[0] * g->out[1], pa = (t0 + rows - 1) / rows, pe = t1 / rows;
     const int64_t pb = pe > pa ? pa + (pe - pa) / VN * VN : pa;
-    if (pa >= pb) {
+    KFN(cftt) T;
+    if (pa >= pb || !KFN(cft_table)(p, g, &T)) {
         KFN(cft_rest)(p, g, x, y, ind, t0, t1, prop);
         return;
     }
     KFN(cft_rest)(p, g, x, y, ind, t0, pa * rows, prop);
     if (GFLOAT && prop)
-        KFN(cft_run_p)(p, g, x, y, ind, pa, pb);
+        KFN(cft_run_p)(p, g, x, y, ind, pa, pb, &T);
     else
-        KFN(cft_run_i)(p, g, x, y, ind, pa, pb);
+        KFN(cft_run_i)(p, g, x, y, ind, pa, pb, &T);
     KFN(cft_rest)(p, g, x, y, ind, pb * rows, t1, prop);
 }
 #endif

@@ -1376,6 +1376,7 @@ static void adaptive_planes(ts_rng *r, int quick)
         {1, {1, 19, 100}, {12}},        /* 1-D: 8 and 9 taps */
         {3, {1, 17, 3, 5, 7}, {2, 2, 3}}, /* 3-D */
         {2, {1, 33, 7, 9}, {9, 11}},    /* more outputs than inputs */
+        {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 4,096) */
     };
     for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
         maxpool_desc d;
