@@ -83,7 +83,13 @@
  * max(i - pad_h, 0), column max(j - pad_w, 0)) where e00 is NaN: a scan
  * that starts at a NaN e00 is never replaced (nothing is > NaN); a scan that
  * starts at a non-NaN e00 and then meets e00 first equals the scan from -inf
- * (a result of -inf has the bits of -inf either way).
+ * (a result of -inf has the bits of -inf either way). The same walks serve
+ * both starts: the band copy ORs each loaded vector's NaN lanes into a flag,
+ * and after the walks of a band whose outputs' first taps lie in a band that
+ * read a NaN (first taps are at most k_h - 1 steps back; a band may be
+ * shorter than that: 8 rows at 15x14), vp_fe_nan stores e00 over the
+ * outputs whose e00 is NaN. Bands without take nothing more than the copy's
+ * compares.
  *
  * Memory: the band copy (16 KiB), the strips' states (up to 18 KiB) and the
  * edge masks live on the task's stack (about 36 KiB); nothing is allocated
@@ -930,10 +936,11 @@ void maxpool_f32_nchw_s1_vpipe_avx2(const struct maxpool_plan *p, const void *x,
  *    asserts above); vp_regs h[7]: d = k_h - P <= 3 for the squares.
  *  - em[VP_SPAN_MAX / 8]: the edge vectors of one span (<= 272/8).
  * All of it needs kernels 1..VP_KMAX on both axes; the pipeline's row
- * arithmetic (emit0 >= 0, e00 rows inside) needs no empty window (so
- * pad_begin <= k - 1), stride and dilation 1. Lane indices (edge masks, e00
- * gathers) are int32: in and out <= INT32_MAX - 64 per axis. No positions:
- * values only, NaN ignored. */
+ * arithmetic (emit0 >= 0; vp_fe_nan's e00 row and columns inside the
+ * input) needs no empty window (so pad_begin <= k - 1), stride and
+ * dilation 1. Lane indices (edge masks) are int32: in and out <=
+ * INT32_MAX - 64 per axis. No positions: values only, NaN ignored; either
+ * start. */
 int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p)
 {
     if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||
