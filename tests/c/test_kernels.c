@@ -933,7 +933,7 @@ static void fe_nan_scan(ts_rng *r, int quick)
         const int64_t W = c[1];
         g_period = c[0] * W;
         const int64_t cols[] = {0, 1, 7, 8, c[5], c[5] + 1, W / 2 + 3, W - 9, W - 1, -1};
-        for (int bg = quick ? ci % 4 : 0; bg < 4; bg += quick ? 4 : 1) {
+        for (int bg = quick ? ci % 4 : ci % 2; bg < 4; bg += quick ? 4 : 2) { /* (test time) */
             g_bg = bg;
             for (int64_t row = 0; row < c[0]; ++row)
                 for (int k = quick ? ci % 3 : 0; k < 10; k += quick ? 3 : 1) {
