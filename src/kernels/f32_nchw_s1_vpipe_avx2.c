@@ -142,8 +142,10 @@ VP_AI __m256i vp_inside(int64_t u, int64_t W)
                             _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)W), idx));
 }
 
-/* The band copies' NaN test (chk): x's NaN lanes ORed into acc */
+/* The band copies' NaN test (chk): x's NaN lanes ORed into acc; two vectors
+ * in one compare (unordered: either is NaN) */
 #define VP_NAN_OR(acc, x) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)))
+#define VP_NAN_OR2(acc, x, y) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (y), _CMP_UNORD_Q)))
 
 /*
  * One band of nrows steps: rows [r0, r0 + nreal) of plane xp, columns
@@ -157,7 +159,7 @@ VP_AI int vp_fill_m(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
                     float *buf, float s, const int chk)
 {
     const __m256 vs = _mm256_set1_ps(s);
-    __m256 n0 = _mm256_setzero_ps(), n1 = n0, n2 = n0, n3 = n0; /* NaN lanes seen (chk) */
+    __m256 n0 = _mm256_setzero_ps(), n1 = n0; /* NaN lanes seen (chk) */
     int64_t qa = u0 >= 0 ? 0 : (-u0 + 7) / 8 * 8; /* vectors [qa, qb) lie inside [0, W) */
     if (qa > span)
         qa = span;
@@ -206,10 +208,8 @@ VP_AI int vp_fill_m(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
                 const __m256 x0 = _mm256_loadu_ps(xi + q), x1 = _mm256_loadu_ps(xi + q + 8);
                 const __m256 x2 = _mm256_loadu_ps(xi + q + 16), x3 = _mm256_loadu_ps(xi + q + 24);
                 if (chk) {
-                    VP_NAN_OR(n0, x0);
-                    VP_NAN_OR(n1, x1);
-                    VP_NAN_OR(n2, x2);
-                    VP_NAN_OR(n3, x3);
+                    VP_NAN_OR2(n0, x0, x1);
+                    VP_NAN_OR2(n1, x2, x3);
                 }
                 _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
                 _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
@@ -227,7 +227,7 @@ VP_AI int vp_fill_m(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
             }
         }
     }
-    return chk && _mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(n0, n1), _mm256_or_ps(n2, n3))) != 0;
+    return chk && _mm256_movemask_ps(_mm256_or_ps(n0, n1)) != 0;
 }
 static int vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64_t nrows, int64_t u0, int64_t span,
                    float *buf, float s, int chk)
@@ -246,7 +246,7 @@ VP_AI int vp_fill_gap_m(const float *xr, int64_t W, int64_t nreal, int64_t nrows
                         const int chk)
 {
     const __m256 vs = _mm256_set1_ps(s);
-    __m256 n0 = _mm256_setzero_ps(), n1 = n0, n2 = n0, n3 = n0; /* NaN lanes seen (chk) */
+    __m256 n0 = _mm256_setzero_ps(), n1 = n0; /* NaN lanes seen (chk) */
     for (int64_t q = 0; q < G; q += 8)
         _mm256_store_ps(buf + q, vs);
     float *b = buf + G;
@@ -258,10 +258,8 @@ VP_AI int vp_fill_gap_m(const float *xr, int64_t W, int64_t nreal, int64_t nrows
                 const __m256 x0 = _mm256_loadu_ps(x + q), x1 = _mm256_loadu_ps(x + q + 8);
                 const __m256 x2 = _mm256_loadu_ps(x + q + 16), x3 = _mm256_loadu_ps(x + q + 24);
                 if (chk) {
-                    VP_NAN_OR(n0, x0);
-                    VP_NAN_OR(n1, x1);
-                    VP_NAN_OR(n2, x2);
-                    VP_NAN_OR(n3, x3);
+                    VP_NAN_OR2(n0, x0, x1);
+                    VP_NAN_OR2(n1, x2, x3);
                 }
                 _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
                 _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
@@ -281,7 +279,7 @@ VP_AI int vp_fill_gap_m(const float *xr, int64_t W, int64_t nreal, int64_t nrows
         for (int64_t q = W; q < W + G; q += 8)
             _mm256_store_ps(b + q, vs);
     }
-    return chk && _mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(n0, n1), _mm256_or_ps(n2, n3))) != 0;
+    return chk && _mm256_movemask_ps(_mm256_or_ps(n0, n1)) != 0;
 }
 static int vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows, int64_t G, float *buf, float s,
                        int chk)
