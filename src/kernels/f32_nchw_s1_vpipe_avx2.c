@@ -299,18 +299,30 @@ static __attribute__((noinline)) void vp_fe_nan(const float *xp, float *yp, cons
         const float *xr = xp + (i > g->ph ? i - g->ph : 0) * g->W;
         float *yr = yp + i * g->Wo;
         int64_t j = ja;
-        for (; j < jb && j < g->pw; ++j) /* first column 0 */
+        if (j < g->pw) { /* first column 0 */
+            const int64_t je = jb < g->pw ? jb : g->pw;
             if (xr[0] != xr[0])
-                yr[j] = xr[0];
-        for (; j + 8 <= jb; j += 8) {
+                for (; j < je; ++j)
+                    yr[j] = xr[0];
+            j = je;
+        }
+        /* vectors; the last one ends at jb (overlapping the one before it:
+         * the same values stored again) when [j, jb) is not whole vectors */
+        for (; j < jb; j += 8) {
+            if (j + 8 > jb) {
+                if (jb - 8 < ja || jb - 8 < g->pw) {
+                    for (; j < jb; ++j)
+                        if (xr[j - g->pw] != xr[j - g->pw])
+                            yr[j] = xr[j - g->pw];
+                    break;
+                }
+                j = jb - 8;
+            }
             const __m256 e = _mm256_loadu_ps(xr + j - g->pw);
             const __m256 m = _mm256_cmp_ps(e, e, _CMP_UNORD_Q);
             if (_mm256_movemask_ps(m))
                 _mm256_maskstore_ps(yr + j, _mm256_castps_si256(m), e);
         }
-        for (; j < jb; ++j)
-            if (xr[j - g->pw] != xr[j - g->pw])
-                yr[j] = xr[j - g->pw];
     }
 }
 
