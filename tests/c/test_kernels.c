@@ -887,7 +887,8 @@ static void vpipe_sweep(ts_rng *r, int quick)
  * 1 and 2 threads (task ranges that split a plane's rows). Then vpipe planes
  * of several bands (rows of 248..300 columns: bands of 8..15 rows, first taps
  * up to two bands back at 15x14), the gap layout and chunked copies, every
- * compiled square k5..k15, the generic instances, pads 0..k-1: a NaN in
+ * compiled square k5..k15, the generic instances, pads 0..k-1, and narrow
+ * tall planes (6 and 12 columns: the fix-up's scalar tail): a NaN in
  * every row at a few columns (both edges, the pad's reach, the middle, one at
  * random); and a NaN-run plane with non-temporal stores (output >= 4 MiB). */
 static void fe_nan_scan(ts_rng *r, int quick)
@@ -919,7 +920,7 @@ static void fe_nan_scan(ts_rng *r, int quick)
                                       {36, 256, 5, 5, 2, 2, 1},   {40, 248, 13, 13, 6, 6, 2}, {30, 300, 7, 7, 3, 3, 1},
                                       {30, 300, 15, 14, 7, 0, 1}, {34, 264, 9, 9, 0, 0, 1},   {30, 100, 11, 11, 10, 10, 1},
                                       {32, 256, 15, 15, 7, 7, 1}, {26, 40, 3, 6, 1, 5, 2},    {20, 270, 1, 15, 0, 14, 1},
-                                      {29, 64, 6, 4, 5, 0, 1}};
+                                      {29, 64, 6, 4, 5, 0, 1},    {100, 6, 5, 5, 2, 2, 1},    {60, 12, 4, 13, 1, 6, 1}};
     for (int ci = 0; ci < (int)(sizeof wide / sizeof wide[0]); ++ci) {
         const int64_t *c = wide[ci];
         maxpool_desc d;
