@@ -83,7 +83,13 @@
  * max(i - pad_h, 0), column max(j - pad_w, 0)) where e00 is NaN: a scan
  * that starts at a NaN e00 is never replaced (nothing is > NaN); a scan that
  * starts at a non-NaN e00 and then meets e00 first equals the scan from -inf
- * (a result of -inf has the bits of -inf either way).
+ * (a result of -inf has the bits of -inf either way). The same walks serve
+ * both starts: the band copy ORs each loaded vector's NaN lanes into a flag,
+ * and after the walks of a band whose outputs' first taps lie in a band that
+ * read a NaN (first taps are at most k_h - 1 steps back; a band may be
+ * shorter than that: 8 rows at 15x14), vp_fe_nan stores e00 over the
+ * outputs whose e00 is NaN. Bands without take nothing more than the copy's
+ * compares.
  *
  * Memory: the band copy (16 KiB), the strips' states (up to 18 KiB) and the
  * edge masks live on the task's stack (about 36 KiB); nothing is allocated
@@ -122,6 +128,7 @@ typedef struct vp_geom {
     float start;
     int nt;  /* full output vectors go out with non-temporal stores */
     int opf; /* plain stores to an output beyond the caches: its lines are prefetched */
+    int fe;  /* first-element start: the walks run from -inf, then vp_fe_nan where a band held a NaN */
 } vp_geom;
 
 /* comb(a, b): b (later rows/columns) replaces a where greater */
@@ -135,16 +142,24 @@ VP_AI __m256i vp_inside(int64_t u, int64_t W)
                             _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)W), idx));
 }
 
+/* The band copies' NaN test (chk): x's NaN lanes ORed into acc; two vectors
+ * in one compare (unordered: either is NaN) */
+#define VP_NAN_OR(acc, x) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)))
+#define VP_NAN_OR2(acc, x, y) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (y), _CMP_UNORD_Q)))
+
 /*
  * One band of nrows steps: rows [r0, r0 + nreal) of plane xp, columns
  * [u0, u0 + span) (span a multiple of 8, at most VP_SPAN_MAX), sanitised to
  * comb(s, x) (NaN and anything not above s become s), copied to buf at
- * pitch span; columns outside [0, W) and rows past nreal are s.
+ * pitch span; columns outside [0, W) and rows past nreal are s. With chk:
+ * returns whether the input elements read (the band's rows, the chunk's
+ * columns) hold a NaN (else 0).
  */
-static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64_t nrows, int64_t u0, int64_t span,
-                    float *buf, float s)
+VP_AI int vp_fill_m(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64_t nrows, int64_t u0, int64_t span,
+                    float *buf, float s, const int chk)
 {
     const __m256 vs = _mm256_set1_ps(s);
+    __m256 n0 = _mm256_setzero_ps(), n1 = n0; /* NaN lanes seen (chk) */
     int64_t qa = u0 >= 0 ? 0 : (-u0 + 7) / 8 * 8; /* vectors [qa, qb) lie inside [0, W) */
     if (qa > span)
         qa = span;
@@ -176,8 +191,10 @@ static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
             const int64_t q = e < nl ? 8 * e : qb + 8 * (e - nl);
             const __m256i m = em[e];
             const float *a = (const float *)((uintptr_t)xr + (uintptr_t)((u0 + q) * 4));
-            const __m256 v = _mm256_max_ps(_mm256_maskload_ps(a, m), vs);
-            _mm256_store_ps(b + q, _mm256_blendv_ps(vs, v, _mm256_castsi256_ps(m)));
+            const __m256 x = _mm256_maskload_ps(a, m); /* (masked-off lanes 0) */
+            if (chk)
+                VP_NAN_OR(n0, x);
+            _mm256_store_ps(b + q, _mm256_blendv_ps(vs, _mm256_max_ps(x, vs), _mm256_castsi256_ps(m)));
         }
         /* the inside vectors, four at a time; the last four overlap the ones
          * before them when the count is not a multiple of four (the same
@@ -188,28 +205,48 @@ static void vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
             for (;; q += 32) {
                 if (q + 32 > qb)
                     q = qb - 32;
-                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
-                _mm256_store_ps(b + q + 8, _mm256_max_ps(_mm256_loadu_ps(xi + q + 8), vs));
-                _mm256_store_ps(b + q + 16, _mm256_max_ps(_mm256_loadu_ps(xi + q + 16), vs));
-                _mm256_store_ps(b + q + 24, _mm256_max_ps(_mm256_loadu_ps(xi + q + 24), vs));
+                const __m256 x0 = _mm256_loadu_ps(xi + q), x1 = _mm256_loadu_ps(xi + q + 8);
+                const __m256 x2 = _mm256_loadu_ps(xi + q + 16), x3 = _mm256_loadu_ps(xi + q + 24);
+                if (chk) {
+                    VP_NAN_OR2(n0, x0, x1);
+                    VP_NAN_OR2(n1, x2, x3);
+                }
+                _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
+                _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
+                _mm256_store_ps(b + q + 16, _mm256_max_ps(x2, vs));
+                _mm256_store_ps(b + q + 24, _mm256_max_ps(x3, vs));
                 if (q + 32 >= qb)
                     break;
             }
         } else {
-            for (; q < qb; q += 8)
-                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(xi + q), vs));
+            for (; q < qb; q += 8) {
+                const __m256 x = _mm256_loadu_ps(xi + q);
+                if (chk)
+                    VP_NAN_OR(n0, x);
+                _mm256_store_ps(b + q, _mm256_max_ps(x, vs));
+            }
         }
     }
+    return chk && _mm256_movemask_ps(_mm256_or_ps(n0, n1)) != 0;
+}
+static int vp_fill(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64_t nrows, int64_t u0, int64_t span,
+                   float *buf, float s, int chk)
+{
+    return chk ? vp_fill_m(xp, W, r0, nreal, nrows, u0, span, buf, s, 1)
+               : vp_fill_m(xp, W, r0, nreal, nrows, u0, span, buf, s, 0);
 }
 
 /*
  * Gap layout fill (W a multiple of 8): nrows band rows, row t's W values
  * (sanitised, from xr + t * W; rows past nreal are s) at buf[G + t * pitch],
- * pitch = W + G, buf[0, G) and each row's following G values s.
+ * pitch = W + G, buf[0, G) and each row's following G values s. With chk:
+ * returns whether the nreal rows hold a NaN (else 0).
  */
-static void vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows, int64_t G, float *buf, float s)
+VP_AI int vp_fill_gap_m(const float *xr, int64_t W, int64_t nreal, int64_t nrows, int64_t G, float *buf, float s,
+                        const int chk)
 {
     const __m256 vs = _mm256_set1_ps(s);
+    __m256 n0 = _mm256_setzero_ps(), n1 = n0; /* NaN lanes seen (chk) */
     for (int64_t q = 0; q < G; q += 8)
         _mm256_store_ps(buf + q, vs);
     float *b = buf + G;
@@ -218,13 +255,23 @@ static void vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows
             const float *x = xr + t * W;
             int64_t q = 0;
             for (; q + 32 <= W; q += 32) {
-                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(x + q), vs));
-                _mm256_store_ps(b + q + 8, _mm256_max_ps(_mm256_loadu_ps(x + q + 8), vs));
-                _mm256_store_ps(b + q + 16, _mm256_max_ps(_mm256_loadu_ps(x + q + 16), vs));
-                _mm256_store_ps(b + q + 24, _mm256_max_ps(_mm256_loadu_ps(x + q + 24), vs));
+                const __m256 x0 = _mm256_loadu_ps(x + q), x1 = _mm256_loadu_ps(x + q + 8);
+                const __m256 x2 = _mm256_loadu_ps(x + q + 16), x3 = _mm256_loadu_ps(x + q + 24);
+                if (chk) {
+                    VP_NAN_OR2(n0, x0, x1);
+                    VP_NAN_OR2(n1, x2, x3);
+                }
+                _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
+                _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
+                _mm256_store_ps(b + q + 16, _mm256_max_ps(x2, vs));
+                _mm256_store_ps(b + q + 24, _mm256_max_ps(x3, vs));
             }
-            for (; q < W; q += 8)
-                _mm256_store_ps(b + q, _mm256_max_ps(_mm256_loadu_ps(x + q), vs));
+            for (; q < W; q += 8) {
+                const __m256 x0 = _mm256_loadu_ps(x + q);
+                if (chk)
+                    VP_NAN_OR(n0, x0);
+                _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
+            }
         } else {
             for (int64_t q = 0; q < W; q += 8)
                 _mm256_store_ps(b + q, vs);
@@ -232,19 +279,51 @@ static void vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows
         for (int64_t q = W; q < W + G; q += 8)
             _mm256_store_ps(b + q, vs);
     }
+    return chk && _mm256_movemask_ps(_mm256_or_ps(n0, n1)) != 0;
+}
+static int vp_fill_gap(const float *xr, int64_t W, int64_t nreal, int64_t nrows, int64_t G, float *buf, float s,
+                       int chk)
+{
+    return chk ? vp_fill_gap_m(xr, W, nreal, nrows, G, buf, s, 1) : vp_fill_gap_m(xr, W, nreal, nrows, G, buf, s, 0);
 }
 
-/* e00 of output columns j0 + 8v + l for output row i: x[max(i - ph, 0)][max(j - pw, 0)] */
-VP_AI __m256 vp_e00(const float *xp, const vp_geom *g, int64_t i, int64_t c0, int direct)
+/* First-element start, the outputs whose first element is NaN: output rows
+ * [ia, ib), columns [ja, jb) of the plane (xp, yp) take their window's first
+ * element e00 = x[max(i - ph, 0)][max(j - pw, 0)] where it is NaN (the rest
+ * keep the walk's result from -inf; see the top comment). Windows are never
+ * empty, so j - pw <= W - 1. */
+static __attribute__((noinline)) void vp_fe_nan(const float *xp, float *yp, const vp_geom *g, int64_t ia, int64_t ib,
+                                                int64_t ja, int64_t jb)
 {
-    const int64_t sh = i - g->ph > 0 ? i - g->ph : 0;
-    const float *row = xp + sh * g->W;
-    if (direct)
-        return _mm256_loadu_ps(row + c0);
-    __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int32_t)c0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    idx = _mm256_max_epi32(idx, _mm256_setzero_si256());
-    idx = _mm256_min_epi32(idx, _mm256_set1_epi32((int32_t)(g->W - 1)));
-    return _mm256_i32gather_ps(row, idx, 4);
+    for (int64_t i = ia; i < ib; ++i) {
+        const float *xr = xp + (i > g->ph ? i - g->ph : 0) * g->W;
+        float *yr = yp + i * g->Wo;
+        int64_t j = ja;
+        if (j < g->pw) { /* first column 0 */
+            const int64_t je = jb < g->pw ? jb : g->pw;
+            if (xr[0] != xr[0])
+                for (; j < je; ++j)
+                    yr[j] = xr[0];
+            j = je;
+        }
+        /* vectors; the last one ends at jb (overlapping the one before it:
+         * the same values stored again) when [j, jb) is not whole vectors */
+        for (; j < jb; j += 8) {
+            if (j + 8 > jb) {
+                if (jb - 8 < ja || jb - 8 < g->pw) {
+                    for (; j < jb; ++j)
+                        if (xr[j - g->pw] != xr[j - g->pw])
+                            yr[j] = xr[j - g->pw];
+                    break;
+                }
+                j = jb - 8;
+            }
+            const __m256 e = _mm256_loadu_ps(xr + j - g->pw);
+            const __m256 m = _mm256_cmp_ps(e, e, _CMP_UNORD_Q);
+            if (_mm256_movemask_ps(m))
+                _mm256_maskstore_ps(yr + j, _mm256_castps_si256(m), e);
+        }
+    }
 }
 
 /* W pass for the compile-time kernel widths 7 and more: the band copy is
@@ -427,15 +506,11 @@ VP_AI void vp_step(const float *r, vp_regs *R, __m256 *ring, __m256 *gws, int64_
 enum { VP_ST_NT, VP_ST_U, VP_ST_PART };
 
 /* The outputs of one step (output row i), stores of kind `mode` */
-VP_AI void vp_store(__m256 *o, float *yr, const float *xp, const vp_geom *g, int64_t i, int64_t j0, int64_t nvalid,
-                    int e_direct, const int SW, const int fe, const int mode)
+VP_AI void vp_store(__m256 *o, float *yr, int64_t nvalid,
+                    const int SW, const int mode)
 {
 #pragma GCC unroll 2
     for (int v = 0; v < SW; ++v) {
-        if (fe) {
-            const __m256 e = vp_e00(xp, g, i, j0 - g->pw + 8 * v, e_direct);
-            o[v] = _mm256_blendv_ps(o[v], e, _mm256_cmp_ps(e, e, _CMP_UNORD_Q));
-        }
         if (mode == VP_ST_NT)
             _mm256_stream_ps(yr + 8 * v, o[v]);
         else if (mode == VP_ST_U)
@@ -468,9 +543,8 @@ VP_AI void vp_store(__m256 *o, float *yr, const float *xp, const vp_geom *g, int
 VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, uintptr_t pfe, uintptr_t po,
                      uintptr_t poe, int64_t s0,
                      int64_t s1, int64_t emit0,
-                     const float *xp, float *yo, const vp_geom *g, int64_t i0, int64_t j0, int64_t nvalid,
-                     int e_direct, const int P, const int SW, const int64_t khc, const int64_t kwc, const int fe,
-                     const int mode)
+                     float *yo, const vp_geom *g, int64_t nvalid, const int P, const int SW, const int64_t khc,
+                     const int64_t kwc, const int mode)
 {
     const int64_t kw = kwc ? kwc : g->kw, kh = khc ? khc : g->kh;
     const int64_t d = kh - P;
@@ -540,7 +614,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
                         _mm_prefetch((const char *)pq, _MM_HINT_T0);
                         pq += pinc;
                     }
-                    vp_store(o, yr, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                    vp_store(o, yr, nvalid, SW, mode);
                     r += pitch;
                     yr += Wo;
                 }
@@ -558,7 +632,7 @@ VP_AI void vp_band_m(const float *src, int64_t pitch, __m256 *st, uintptr_t pf, 
                 pf += 64;
             }
             if ((uint64_t)(s + u - emit0) < (uint64_t)lim)
-                vp_store(o, yo + yoff, xp, g, i0 + (s + u - emit0), j0, nvalid, e_direct, SW, fe, mode);
+                vp_store(o, yo + yoff, nvalid, SW, mode);
             r += pitch;
             yoff += g->Wo;
         }
@@ -591,8 +665,7 @@ typedef struct vp_walk {
     __m256 *state; /* the chunk's strips' pipeline states */
     uintptr_t pfa, pfl, poa, pol; /* the next band's input and output lines to prefetch, a range per strip */
     int64_t s0, s1, emit0, i0, c0, c1, nstrips, lastn;
-    const float *xp; /* the plane's input */
-    float *yp;       /* the plane's output */
+    float *yp; /* the plane's output */
 } vp_walk;
 
 /* The strips' walks of one band, out of line: one function per kernel
@@ -604,7 +677,7 @@ typedef struct vp_walk {
  * every strip is whole (SW = 2 and Wo a multiple of 16, vp_impl); with
  * plain stores the last strip may be partial. */
 VP_AI void vp_walk_m(const vp_walk *w, const vp_geom *g, const int P, const int SW, const int64_t khc,
-                     const int64_t kwc, const int fe, const int mode)
+                     const int64_t kwc, const int mode)
 {
     const int64_t sc = 8 * SW;
     const int64_t c0 = w->c0, c1 = w->c1;
@@ -613,16 +686,15 @@ VP_AI void vp_walk_m(const vp_walk *w, const vp_geom *g, const int P, const int 
         const uintptr_t po = w->poa + (uintptr_t)(st - c0) * w->pol;
         const int64_t j0 = st * sc;
         const int64_t n = st == w->nstrips - 1 ? w->lastn : sc;
-        const int e_direct = j0 - g->pw >= 0 && j0 - g->pw + sc <= g->W;
         const float *src = w->gap ? w->buf + w->base + j0 - g->pw : w->buf + (st - c0) * sc;
         __m256 *state = w->state + (st - c0) * VP_STATE(SW);
         float *yo = w->yp + w->i0 * g->Wo + j0;
         if (mode != VP_ST_NT && n < sc)
-            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, w->xp, yo, g,
-                      w->i0, j0, n, e_direct, P, SW, khc, kwc, fe, VP_ST_PART);
+            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, yo, g, n, P,
+                      SW, khc, kwc, VP_ST_PART);
         else
-            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, w->xp, yo, g,
-                      w->i0, j0, n, e_direct, P, SW, khc, kwc, fe, mode);
+            vp_band_m(src, w->pitch, state, pf, pf + w->pfl, po, po + w->pol, w->s0, w->s1, w->emit0, yo, g, n, P,
+                      SW, khc, kwc, mode);
     }
 }
 typedef void (*vp_walk_fn)(const vp_walk *w, const vp_geom *g);
@@ -682,20 +754,26 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
         const int64_t u0 = c0 * sc - g->pw;
         for (int64_t k = 0; k < (c1 - c0) * VP_STATE(SW); ++k)
             state[k] = vs;
+        /* first-element start: the end step of the last band whose copy read
+         * a NaN (in the chunk's columns) */
+        int64_t nan_hi = INT64_MIN / 2;
         for (int64_t s0 = 0; s0 < nsteps; s0 += band) {
             const int64_t s1 = s0 + band < nsteps ? s0 + band : nsteps;
             int64_t nr = nreal - s0;
             nr = nr < 0 ? 0 : nr > s1 - s0 ? s1 - s0 : nr;
             const int64_t nfill = (s1 - s0 + U - 1) / U * U;
+            int nan;
             if (gap) {
-                vp_fill_gap(xp + (ra + s0) * g->W, g->W, nr, nfill, base, buf, g->start);
+                nan = vp_fill_gap(xp + (ra + s0) * g->W, g->W, nr, nfill, base, buf, g->start, g->fe);
                 if (vp_wm(kwc)) /* one flat row: no window reaches past a gap */
                     vp_wruns(buf, 1, 0, base + nfill * pitch - g->kw + 1, g->kw, vp_wm(kwc));
             } else {
-                vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start);
+                nan = vp_fill(xp, g->W, ra + s0, nr, nfill, u0, span, buf, g->start, g->fe);
                 if (vp_wm(kwc))
                     vp_wruns(buf, nfill, span, (c1 - c0) * sc, g->kw, vp_wm(kwc));
             }
+            if (nan)
+                nan_hi = s1;
             /* the next band's input rows, when the chunk spans the plane (one
              * contiguous range), are prefetched during this band's walks, a
              * line per step, the range split between the strips */
@@ -718,45 +796,33 @@ VP_AI void vp_plane(const float *xp, float *yp, const vp_geom *g, int64_t i0, in
                 }
             }
             const vp_walk w = {buf,  pitch, base, gap,   state, pfa,     pfl,   poa, pol, s0,
-                               s1,   emit0, i0,   c0,    c1,    nstrips, lastn, xp,  yp};
+                               s1,   emit0, i0,   c0,    c1,    nstrips, lastn, yp};
             (g->nt ? wnt : wu)(&w, g);
+            /* First-element start: the output of step s (row i0 + s - emit0)
+             * has its first tap at step max(i - ph, 0) - ra >= s - (k_h - 1);
+             * where no band from step s0 - (k_h - 1) on read a NaN, the
+             * band's outputs are the walk's from -inf (top comment) */
+            if (g->fe && nan_hi > s0 - (kh - 1)) {
+                const int64_t sa = s0 > emit0 ? s0 : emit0, sb = s1 < nsteps ? s1 : nsteps;
+                if (sa < sb) {
+                    if (g->nt)
+                        _mm_sfence(); /* the streamed rows before the fix-up's stores to them */
+                    vp_fe_nan(xp, yp, g, i0 + sa - emit0, i0 + sb - emit0, c0 * sc,
+                              c1 * sc < g->Wo ? c1 * sc : g->Wo);
+                }
+            }
         }
     }
 }
 
-/* Whether the n floats at x hold a NaN (four chains of compares). */
-static int vp_hasnan(const float *x, int64_t n)
-{
-    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-    int64_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        const __m256 v0 = _mm256_loadu_ps(x + i), v1 = _mm256_loadu_ps(x + i + 8);
-        const __m256 v2 = _mm256_loadu_ps(x + i + 16), v3 = _mm256_loadu_ps(x + i + 24);
-        a0 = _mm256_or_ps(a0, _mm256_cmp_ps(v0, v0, _CMP_UNORD_Q));
-        a1 = _mm256_or_ps(a1, _mm256_cmp_ps(v1, v1, _CMP_UNORD_Q));
-        a2 = _mm256_or_ps(a2, _mm256_cmp_ps(v2, v2, _CMP_UNORD_Q));
-        a3 = _mm256_or_ps(a3, _mm256_cmp_ps(v3, v3, _CMP_UNORD_Q));
-    }
-    for (; i + 8 <= n; i += 8) {
-        const __m256 v = _mm256_loadu_ps(x + i);
-        a0 = _mm256_or_ps(a0, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    }
-    int nan = _mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(a0, a1), _mm256_or_ps(a2, a3))) != 0;
-    for (; i < n; ++i)
-        nan |= x[i] != x[i];
-    return nan;
-}
-
-/* wnt/wu: the instance's walks; vnt/vu: the same instance's walks with the
- * values start. With the first-element start (fe), the walk starts from
- * -inf and each output whose first tap is NaN takes it (vp_store): where the
- * rows of a task range's first taps hold no NaN that is the walk from -inf
- * alone (f32_nchw_s1_cblock_avx2.c's argument), so those ranges take
- * vnt/vu. */
+/* wnt/wu: the instance's walks (non-temporal, plain stores). With the
+ * first-element start (fe), the walks run from -inf and the bands whose
+ * outputs' first taps may hold a NaN are fixed up after (vp_plane,
+ * vp_fe_nan). */
 VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1, const int P,
-                   const int SW, const int64_t khc, const int64_t kwc, const int fe, vp_walk_fn wnt, vp_walk_fn wu,
-                   vp_walk_fn vnt, vp_walk_fn vu)
+                   const int SW, const int64_t khc, const int64_t kwc, vp_walk_fn wnt, vp_walk_fn wu)
 {
+    const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT;
     vp_geom g;
     g.H = p->axis[0].in;
     g.W = p->axis[1].in;
@@ -768,6 +834,7 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
     g.pw = p->axis[1].pad_begin;
     g.nb = cf_blocks(p->n * p->c, g.Ho);
     g.start = fe ? -INFINITY : p->init.f32;
+    g.fe = fe;
     /* Outputs that do not fit the caches go out with non-temporal stores
      * (plain stores would read every output line first), but only where each
      * strip's store of a row is one whole 64-byte line (strips of 16 columns,
@@ -790,14 +857,8 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
         const int64_t te = (plane + 1) * g.nb < t1 ? (plane + 1) * g.nb : t1; /* this plane's tasks: [t, te) */
         const int64_t i0 = t % g.nb * g.Ho / g.nb, i1 = (t % g.nb + te - t) * g.Ho / g.nb;
         const float *xp = x + plane * g.H * g.W;
-        if (i0 < i1) {
-            int vals = 0; /* fe, and the rows of the outputs' first taps (max(i - ph, 0)) hold no NaN */
-            if (fe) {
-                const int64_t ra = i0 - g.ph > 0 ? i0 - g.ph : 0, re = i1 - 1 - g.ph > ra ? i1 - 1 - g.ph : ra;
-                vals = !vp_hasnan(xp + ra * g.W, (re - ra + 1) * g.W); /* (re < H: no empty window) */
-            }
-            vp_plane(xp, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, vals ? vnt : wnt, vals ? vu : wu);
-        }
+        if (i0 < i1)
+            vp_plane(xp, y + plane * g.Ho * g.Wo, &g, i0, i1, P, SW, khc, kwc, wnt, wu);
         t = te;
     }
     if (g.nt)
@@ -805,31 +866,25 @@ VP_AI void vp_impl(const struct maxpool_plan *p, const float *x, float *y, int64
 }
 
 /* One kernel instance: P (the largest power of two <= k_h), the strip width
- * SW, the kernel sizes when compile-time (khc, kwc; 0 when not), the start
- * (fe: first element); its band walks (non-temporal or plain stores) and
- * its entry. */
-#define VP_WALK_FN(name_, P_, SW_, khc_, kwc_, fe_, mode_)                                                         \
+ * SW, the kernel sizes when compile-time (khc, kwc; 0 when not); its band
+ * walks (non-temporal or plain stores) and its entry, for either start (the
+ * first element's: vp_impl) */
+#define VP_WALK_FN(name_, P_, SW_, khc_, kwc_, mode_)                                                              \
     static __attribute__((noinline)) void name_(const vp_walk *w, const vp_geom *g)                                \
     {                                                                                                              \
-        vp_walk_m(w, g, P_, SW_, khc_, kwc_, fe_, mode_);                                                          \
+        vp_walk_m(w, g, P_, SW_, khc_, kwc_, mode_);                                                               \
     }
-#define VP_KERNEL(name_, P_, SW_, khc_, kwc_, fe_, vs_)                                                            \
-    VP_WALK_FN(name_##_nt, P_, SW_, khc_, kwc_, fe_, VP_ST_NT)                                                     \
-    VP_WALK_FN(name_##_u, P_, SW_, khc_, kwc_, fe_, VP_ST_U)                                                       \
+#define VP_KERNEL(name_, P_, SW_, khc_, kwc_)                                                                      \
+    VP_WALK_FN(name_##_nt, P_, SW_, khc_, kwc_, VP_ST_NT)                                                          \
+    VP_WALK_FN(name_##_u, P_, SW_, khc_, kwc_, VP_ST_U)                                                            \
     static void name_(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1)             \
     {                                                                                                              \
-        vp_impl(p, x, y, t0, t1, P_, SW_, khc_, kwc_, fe_, name_##_nt, name_##_u, vs_##_nt, vs_##_u);             \
+        vp_impl(p, x, y, t0, t1, P_, SW_, khc_, kwc_, name_##_nt, name_##_u);                                      \
     }
-/* the square kernels compiled for their sizes, each with both starts (vs_:
- * the instance with the values start, whose walks the first-element one
- * takes where no NaN is read) */
-#define VP_SQUARE(k_, P_, SW_)                                                                                     \
-    VP_KERNEL(vp_k##k_, P_, SW_, k_, k_, 0, vp_k##k_)                                                              \
-    VP_KERNEL(vp_k##k_##_fe, P_, SW_, k_, k_, 1, vp_k##k_)
+/* the square kernels compiled for their sizes */
+#define VP_SQUARE(k_, P_, SW_) VP_KERNEL(vp_k##k_, P_, SW_, k_, k_)
 /* any kernel sizes with a given P */
-#define VP_GENERIC(P_, SW_)                                                                                        \
-    VP_KERNEL(vp_p##P_, P_, SW_, 0, 0, 0, vp_p##P_)                                                                \
-    VP_KERNEL(vp_p##P_##_fe, P_, SW_, 0, 0, 1, vp_p##P_)
+#define VP_GENERIC(P_, SW_) VP_KERNEL(vp_p##P_, P_, SW_, 0, 0)
 
 /* k9 and k13 walk strips of 2 vectors too, although k9's 16 state vectors
  * spill (and k13's Gil-Werman state lives in memory): that costs less than
@@ -852,11 +907,11 @@ VP_GENERIC(1, 2)
 typedef void (*vp_kernel_fn)(const struct maxpool_plan *p, const float *x, float *y, int64_t t0, int64_t t1);
 
 /* Kernel-size dispatch: the square kernels above, else the instance for P */
-static vp_kernel_fn vp_pick(int64_t kh, int64_t kw, int fe)
+static vp_kernel_fn vp_pick(int64_t kh, int64_t kw)
 {
 #define VP_IF_SQUARE(k_)                                                                                           \
     if (kh == k_ && kw == k_)                                                                                      \
-        return fe ? vp_k##k_##_fe : vp_k##k_;
+        return vp_k##k_;
     VP_IF_SQUARE(5)
     VP_IF_SQUARE(7)
     VP_IF_SQUARE(9)
@@ -865,20 +920,19 @@ static vp_kernel_fn vp_pick(int64_t kh, int64_t kw, int fe)
     VP_IF_SQUARE(15)
 #undef VP_IF_SQUARE
     if (kh >= 8)
-        return fe ? vp_p8_fe : vp_p8;
+        return vp_p8;
     if (kh >= 4)
-        return fe ? vp_p4_fe : vp_p4;
+        return vp_p4;
     if (kh >= 2)
-        return fe ? vp_p2_fe : vp_p2;
-    return fe ? vp_p1_fe : vp_p1;
+        return vp_p2;
+    return vp_p1;
 }
 
 void maxpool_f32_nchw_s1_vpipe_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                     int64_t t1)
 {
     (void)ind;
-    vp_pick(p->axis[0].kernel, p->axis[1].kernel, p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT)(
-        p, (const float *)x, (float *)y, t0, t1);
+    vp_pick(p->axis[0].kernel, p->axis[1].kernel)(p, (const float *)x, (float *)y, t0, t1);
 }
 
 /* Bounds, stack scratch per task:
@@ -892,10 +946,11 @@ void maxpool_f32_nchw_s1_vpipe_avx2(const struct maxpool_plan *p, const void *x,
  *    asserts above); vp_regs h[7]: d = k_h - P <= 3 for the squares.
  *  - em[VP_SPAN_MAX / 8]: the edge vectors of one span (<= 272/8).
  * All of it needs kernels 1..VP_KMAX on both axes; the pipeline's row
- * arithmetic (emit0 >= 0, e00 rows inside) needs no empty window (so
- * pad_begin <= k - 1), stride and dilation 1. Lane indices (edge masks, e00
- * gathers) are int32: in and out <= INT32_MAX - 64 per axis. No positions:
- * values only, NaN ignored. */
+ * arithmetic (emit0 >= 0; vp_fe_nan's e00 row and columns inside the
+ * input) needs no empty window (so pad_begin <= k - 1), stride and
+ * dilation 1. Lane indices (edge masks) are int32: in and out <=
+ * INT32_MAX - 64 per axis. No positions: values only, NaN ignored; either
+ * start. */
 int maxpool_f32_nchw_s1_vpipe_match(const struct maxpool_plan *p)
 {
     if (!cf_match(p) || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED ||

@@ -880,11 +880,17 @@ static void vpipe_sweep(ts_rng *r, int quick)
 }
 
 /* The first-element start (NaN ignored) on the stride-1 kernels that test
- * their input for NaN first (vpipe: the rows of a task range's first taps;
- * cblock: a group of 8 planes) and take the values-start path where there is
- * none: one NaN (then two) at every position of a plane (the same in every
- * plane) over each background, 1 and 2 threads (task ranges that split a
- * plane's rows). */
+ * their input for NaN (vpipe: in each band copy, then a fix-up of the bands
+ * whose outputs' first taps may hold one; cblock: a group of 8 planes) and
+ * take the values-start result where there is none: one NaN (then two) at
+ * every position of a plane (the same in every plane) over each background,
+ * 1 and 2 threads (task ranges that split a plane's rows). Then vpipe planes
+ * of several bands (rows of 248..300 columns: bands of 8..15 rows, first taps
+ * up to two bands back at 15x14), the gap layout and chunked copies, every
+ * compiled square k5..k15, the generic instances, pads 0..k-1, and narrow
+ * tall planes (6 and 12 columns: the fix-up's scalar tail): a NaN in
+ * every row at a few columns (both edges, the pad's reach, the middle, one at
+ * random); and a NaN-run plane with non-temporal stores (output >= 4 MiB). */
 static void fe_nan_scan(ts_rng *r, int quick)
 {
     static const int64_t cases[][5] = {/* H, W, k, pad, planes */
@@ -910,7 +916,49 @@ static void fe_nan_scan(ts_rng *r, int quick)
             }
         }
     }
+    static const int64_t wide[][7] = {/* H, W, kh, kw, ph, pw, planes */
+                                      {36, 256, 5, 5, 2, 2, 1},   {40, 248, 13, 13, 6, 6, 2}, {30, 300, 7, 7, 3, 3, 1},
+                                      {30, 300, 15, 14, 7, 0, 1}, {34, 264, 9, 9, 0, 0, 1},   {30, 100, 11, 11, 10, 10, 1},
+                                      {32, 256, 15, 15, 7, 7, 1}, {26, 40, 3, 6, 1, 5, 2},    {20, 270, 1, 15, 0, 14, 1},
+                                      {29, 64, 6, 4, 5, 0, 1},    {100, 6, 5, 5, 2, 2, 1},    {60, 12, 4, 13, 1, 6, 1}};
+    for (int ci = 0; ci < (int)(sizeof wide / sizeof wide[0]); ++ci) {
+        const int64_t *c = wide[ci];
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        for (int a = 0; a < 2; ++a) {
+            d.kernel[a] = c[2 + a];
+            d.pad_begin[a] = d.pad_end[a] = c[4 + a];
+        }
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+        int64_t shape[4] = {1, c[6], c[0], c[1]};
+        const int64_t W = c[1];
+        g_period = c[0] * W;
+        const int64_t cols[] = {0, 1, 7, 8, c[5], c[5] + 1, W / 2 + 3, W - 9, W - 1, -1};
+        for (int bg = quick ? ci % 4 : ci % 2; bg < 4; bg += quick ? 4 : 2) { /* (test time) */
+            g_bg = bg;
+            for (int64_t row = 0; row < c[0]; ++row)
+                for (int k = quick ? ci % 3 : 0; k < 10; k += quick ? 3 : 1) {
+                    const int64_t col = cols[k] >= 0 && cols[k] < W ? cols[k] : ts_rng_range(r, 0, W - 1);
+                    g_nan1 = row * W + col;
+                    g_nan2 = ts_rng_chance(r, 1, 4) ? ts_rng_range(r, 0, g_period - 1) : -1;
+                    char what[400];
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, V_DIRECTED, row % 3 == k % 3, what);
+                }
+        }
+    }
     g_nan1 = g_nan2 = -1;
+    for (int rep = 0; rep < 2; ++rep) { /* non-temporal stores, then the fix-up */
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.kernel[0] = d.kernel[1] = 7;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 3;
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+        int64_t shape[4] = {1, 24, 224, 224};
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, V_NAN, rep, what);
+    }
 }
 
 /* The small-plane channel-blocked kernel (f32_nchw_s1_cblock_avx2): plane
