@@ -26,7 +26,7 @@
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
-#define CFT_OBUF 4096 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
+#define CFT_OBUF 2048 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
 
 #if VN == 16
 #ifdef MAXPOOL_SIMDE /* (SIMDe has no _mm512_shuffle_f32x4, masked 32/64-bit stores, _mm512_cvtepi32_epi64) */
@@ -183,7 +183,7 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
  * min(k, taps - 1) in row-major order: a window of fewer taps meets its last
  * tap again, which changes nothing (not greater than itself; a NaN taken
  * again is the same NaN at the same offset). */
-#define CFT_TAPS 4096 /* table entries */
+#define CFT_TAPS 2048 /* table entries */
 #define CFT_SH (VN == 16 ? 6 : 5) /* log2 of VN * sizeof(GT) */
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
@@ -342,26 +342,33 @@ static void KFN(cft_rest)(const struct maxpool_plan *p, const KFN(geo) * g, cons
         KFN(cf_task)(p, g, x, y, ind, a, b, prop, 1);
 }
 
-GAI void KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(cftt) * T, const GT *x, GT *y,
-                      void *ind, int64_t pa, int64_t pb, const int prop)
+/* Planes [pa, pb) in groups of VN; 0 (nothing done) when the tap table
+ * does not fit. Stack: 32 + 8 + 8 + 8 KiB, none of it alive when the other
+ * forms run. */
+GAI int KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t pa,
+                     int64_t pb, const int prop)
 {
+    KFN(cftt) T;
+    if (!KFN(cft_table)(p, g, &T))
+        return 0;
     alignas(64) GT buf[CFT_BUF];
     alignas(64) GT ob[CFT_OBUF];
     alignas(64) int32_t oi[CFT_OBUF];
     for (; pa < pb; pa += VN)
-        KFN(cft_group)(p, g, T, x, y, ind, pa, buf, ob, oi, prop);
+        KFN(cft_group)(p, g, &T, x, y, ind, pa, buf, ob, oi, prop);
+    return 1;
 }
 
 /* cft_run with the NaN rule as a constant (propagate, ignore), out of line. */
-__attribute__((noinline)) static void KFN(cft_run_p)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                      GT *y, void *ind, int64_t pa, int64_t pb, const KFN(cftt) * T)
+__attribute__((noinline)) static int KFN(cft_run_p)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                     GT *y, void *ind, int64_t pa, int64_t pb)
 {
-    KFN(cft_run)(p, g, T, x, y, ind, pa, pb, 1);
+    return KFN(cft_run)(p, g, x, y, ind, pa, pb, 1);
 }
-__attribute__((noinline)) static void KFN(cft_run_i)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
-                                                      GT *y, void *ind, int64_t pa, int64_t pb, const KFN(cftt) * T)
+__attribute__((noinline)) static int KFN(cft_run_i)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
+                                                     GT *y, void *ind, int64_t pa, int64_t pb)
 {
-    KFN(cft_run)(p, g, T, x, y, ind, pa, pb, 0);
+    return KFN(cft_run)(p, g, x, y, ind, pa, pb, 0);
 }
 
 /* Tasks [t0, t1) (rows): groups of VN whole planes here, the rest the other forms. */
@@ -370,16 +377,14 @@ static void KFN(cft_tasks)(const struct maxpool_plan *p, const KFN(geo) * g, con
 {
     const int64_t rows = g->out[0] * g->out[1], pa = (t0 + rows - 1) / rows, pe = t1 / rows;
     const int64_t pb = pe > pa ? pa + (pe - pa) / VN * VN : pa;
-    KFN(cftt) T;
-    if (pa >= pb || !KFN(cft_table)(p, g, &T)) {
+    int done = 0; /* planes [pa, pb) here */
+    if (pa < pb)
+        done = GFLOAT && prop ? KFN(cft_run_p)(p, g, x, y, ind, pa, pb) : KFN(cft_run_i)(p, g, x, y, ind, pa, pb);
+    if (!done) {
         KFN(cft_rest)(p, g, x, y, ind, t0, t1, prop);
         return;
     }
     KFN(cft_rest)(p, g, x, y, ind, t0, pa * rows, prop);
-    if (GFLOAT && prop)
-        KFN(cft_run_p)(p, g, x, y, ind, pa, pb, &T);
-    else
-        KFN(cft_run_i)(p, g, x, y, ind, pa, pb, &T);
     KFN(cft_rest)(p, g, x, y, ind, pb * rows, t1, prop);
 }
 #endif

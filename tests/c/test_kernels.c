@@ -1389,7 +1389,7 @@ static void adaptive_idx(ts_rng *r, int quick)
  * planes-across-lanes form, gen_cft.h: groups of 8 / 16 whole planes, the
  * planes left over and the rows a task range cuts by the other forms):
  * ranks 1-3, planes of 1 to ~600 elements (around the form's limits of
- * 1016 / 496 elements and 504 / 240 outputs), outputs fewer and more than
+ * 1016 / 496 elements and 248 / 112 outputs), outputs fewer and more than
  * the inputs, 1 to 120 planes (groups and remainders), every value kind,
  * option set, index width, 1-3 threads; then a NaN (and a second one) at
  * every offset modulo 53 on four backgrounds, both NaN rules and starts. */
@@ -1424,7 +1424,7 @@ static void adaptive_planes(ts_rng *r, int quick)
         {1, {1, 19, 100}, {12}},        /* 1-D: 8 and 9 taps */
         {3, {1, 17, 3, 5, 7}, {2, 2, 3}}, /* 3-D */
         {2, {1, 33, 7, 9}, {9, 11}},    /* more outputs than inputs */
-        {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 4,096) */
+        {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 2,048) */
     };
     for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
         maxpool_desc d;
