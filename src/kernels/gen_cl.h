@@ -139,9 +139,7 @@ GAI void KFN(cl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                     KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 4, prop);
                 for (; c + VN <= C; c += VN)
                     KFN(cl_block_v)(p, g, xn, yo, c, lo, R01, ws, 1, prop);
-            } else if ((!wi || GEN_TAPS_LIMIT > 0) && R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
-                /* (GEN_TAPS_LIMIT > 0: f64 and i64, whose 64-bit lanes make it -1, never come here with
-                 * indices; the test as a constant leaves their vector code out, build cost) */
+            } else if (R <= (wi ? GEN_TAPS_LIMIT : GEN_TAPS_MAX)) {
                 int64_t r = 0;
                 for (int64_t j0 = 0; j0 < ws[3]; ++j0)
                     for (int64_t j1 = 0; j1 < ws[4]; ++j1) {

@@ -320,9 +320,7 @@ __attribute__((noinline)) static void KFN(fli_task)(const struct maxpool_plan *p
     while (t < t1) {
         int64_t nc = t / rows, o0 = t % rows / O1, o1 = t % rows % O1, ga, ge;
         const int64_t R = KFN(fl_span)(g, nc, o0, o1, &ga, &ge);
-        /* the other forms (GEN_TAPS_LIMIT < 1: f64 and i64, whose 64-bit lanes make it -1, every row; the
-         * test as a constant leaves their passes out, build cost) */
-        if (GEN_TAPS_LIMIT < 1 || R == 0 || R > GEN_LINES_MAX || R * K > GEN_TAPS_LIMIT || ge - ga > nlmax) {
+        if (R == 0 || R > GEN_LINES_MAX || R * K > GEN_TAPS_LIMIT || ge - ga > nlmax) { /* the other forms */
             KFN(cf_task)(p, g, x, y, ind, t, t + 1, prop, 1);
             ++t;
             continue;

@@ -38,7 +38,9 @@
 #define GEN_SPAN_MAX 1024 /* elements of the border form's line copy: 2*VN + (K-1)*d at most (a multiple of VN) */
 #define GEN_FL_BYTES 24576 /* W results (keys) of the lines-flat form's strip */
 #define GEN_NONE ((VLANE) ~(VLANE)0)
-#define GEN_TAPS_LIMIT ((int64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
+/* Taps a lane's tap number counts (0 .. limit-1) with GEN_NONE still distinct: GEN_NONE itself for 8-bit
+ * lanes, else GEN_TAPS_MAX (compared unsigned: GEN_NONE of 64-bit lanes is -1 as an int64_t) */
+#define GEN_TAPS_LIMIT ((uint64_t)GEN_NONE < GEN_TAPS_MAX ? (int64_t)GEN_NONE : GEN_TAPS_MAX)
 
 /* The start value (the plan's) and the neutral value (never replaces
  * anything: -inf, or the lowest integer) of the type. */

@@ -22,7 +22,8 @@
  * directed sweep puts a NaN in every lane position (nan_positions); global
  * windows (global_windows: planes of 1 to 300 elements, up to 133 planes,
  * NaN / +inf / highest at every plane position on -inf / lowest or ±0
- * backgrounds). Thread
+ * backgrounds); f64 and i64 with indices on every form that numbers taps
+ * in 64-bit lanes (wide_lanes). Thread
  * counts 1, 2
  * and 3 must give identical bits. MAXPOOL_TEST_QUICK=1 shortens the sweep.
  */
@@ -1048,6 +1049,143 @@ static void int_lines(ts_rng *r, maxpool_dtype dt, int quick)
     g_threads_every_isa = 0;
 }
 
+/* f64 and i64 with indices (64-bit tap-number lanes) on every vector form
+ * that numbers taps: channels-first per tap (in-place blocks of 1, 2, 4
+ * vectors, masked and copied border blocks, dilation, gathered taps off the
+ * grid), lines first (strides >= 3, uneven adaptive windows, 1-D and 3-D),
+ * W first with indices (K 5 to 16, stride 1 and 2, rank 2 and 3), rows of
+ * one vector, channels-last (channel counts around 4 and 8 lanes, ranks 1
+ * to 3), windows of exactly GEN_TAPS_MAX = 256 taps (the last the lanes
+ * number) and one more; pads up to past the kernel with ceil rounding
+ * (empty windows, every empty-window index); int32 and int64 indices, both
+ * NaN rules, both starts. Fills: random values (f64: NaN among them); the
+ * start values only; dense ties of one value (a third of the elements, the
+ * rest smaller: the first index must win in every lane position); every
+ * element equal; f64: {-0, +0} ties with NaN of both signs, quiet and
+ * signalling, with payloads at every position i % 23 == pos and (another
+ * NaN) pos + 11 (the last NaN's index), on -0 / +0, -inf or lowest
+ * backgrounds. */
+static void wide_lanes(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const struct {
+        int rank, cl, ad; /* channels-last; adaptive (out[] the output sizes) */
+        int64_t c, in[3], k[3], s[3], dl[3], pb[3], pe[3], out[3];
+        int ceil;
+    } G[] = {
+        /* channels-first, per tap: S 1 and 2 (blocks of 4, 2, 1 vectors; border blocks) */
+        {2, 0, 0, 2, {5, 77}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {0}, 0},
+        {2, 0, 0, 3, {6, 70}, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 1}, {0}, 1},
+        {2, 0, 0, 2, {7, 83}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {0}, 0},
+        {1, 0, 0, 3, {67}, {4}, {1}, {1}, {2}, {1}, {0}, 0},
+        {1, 0, 0, 2, {41}, {2}, {2}, {1}, {1}, {1}, {0}, 1},
+        {3, 0, 0, 2, {4, 6, 29}, {2, 3, 3}, {1, 2, 2}, {1, 1, 1}, {0, 1, 1}, {1, 1, 1}, {0}, 1},
+        {2, 0, 0, 2, {5, 45}, {2, 3}, {1, 2}, {1, 2}, {0, 2}, {1, 2}, {0}, 0},  /* dilated W */
+        {2, 0, 0, 2, {5, 9}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {0}, 0},   /* a short row */
+        {2, 0, 0, 2, {6, 17}, {2, 2}, {3, 3}, {1, 1}, {3, 3}, {3, 4}, {0}, 1},  /* pads past the kernel */
+        /* gathered taps (W stride 3, dilation 2), lines first (W stride 3, 4) */
+        {2, 0, 0, 2, {5, 40}, {2, 3}, {1, 3}, {1, 2}, {0, 1}, {0, 1}, {0}, 0},
+        {2, 0, 0, 2, {5, 50}, {2, 3}, {1, 3}, {1, 1}, {1, 1}, {1, 1}, {0}, 1},
+        {1, 0, 0, 3, {70}, {6}, {4}, {1}, {2}, {2}, {0}, 0},
+        /* W first with indices */
+        {2, 0, 0, 2, {6, 41}, {3, 5}, {1, 1}, {1, 1}, {1, 2}, {1, 2}, {0}, 0},
+        {2, 0, 0, 2, {5, 67}, {2, 7}, {2, 2}, {1, 1}, {0, 3}, {1, 3}, {0}, 1},
+        {3, 0, 0, 1, {3, 4, 33}, {2, 2, 6}, {1, 1, 1}, {1, 1, 1}, {0, 1, 3}, {0, 0, 2}, {0}, 0},
+        {2, 0, 0, 2, {4, 37}, {2, 5}, {1, 1}, {1, 2}, {0, 4}, {0, 4}, {0}, 0},   /* dilated */
+        /* 256 taps (the lanes' last number), then 272 (the scalar scan) */
+        {2, 0, 0, 1, {17, 40}, {16, 16}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0}, 0},
+        {2, 1, 0, 9, {17, 18}, {16, 16}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0}, 0},
+        {2, 0, 0, 1, {18, 40}, {17, 16}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0}, 0},
+        /* adaptive: even (grid), regular grid 13 -> 6, uneven (lines first), 1-D, 3-D */
+        {2, 0, 1, 3, {14, 14}, {0}, {0}, {0}, {0}, {0}, {7, 7}, 0},
+        {2, 0, 1, 3, {13, 13}, {0}, {0}, {0}, {0}, {0}, {6, 6}, 0},
+        {2, 0, 1, 3, {15, 15}, {0}, {0}, {0}, {0}, {0}, {4, 4}, 0},
+        {2, 0, 1, 2, {9, 56}, {0}, {0}, {0}, {0}, {0}, {3, 7}, 0},
+        {1, 0, 1, 3, {100}, {0}, {0}, {0}, {0}, {0}, {12}, 0},
+        {3, 0, 1, 2, {8, 14, 14}, {0}, {0}, {0}, {0}, {0}, {2, 5, 5}, 0},
+        {2, 0, 1, 2, {5, 40}, {0}, {0}, {0}, {0}, {0}, {3, 19}, 0},
+        /* channels-last: channel counts around 4 and 8 lanes */
+        {2, 1, 0, 3, {9, 11}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {0}, 0},
+        {2, 1, 0, 8, {9, 11}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, {0}, 1},
+        {2, 1, 0, 13, {8, 10}, {2, 3}, {1, 2}, {1, 2}, {0, 2}, {1, 1}, {0}, 0},
+        {2, 1, 0, 33, {7, 9}, {3, 2}, {2, 2}, {1, 1}, {3, 3}, {3, 4}, {0}, 1},
+        {1, 1, 0, 17, {23}, {5}, {2}, {1}, {2}, {2}, {0}, 0},
+        {3, 1, 0, 9, {4, 5, 7}, {2, 3, 3}, {1, 2, 2}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}, {0}, 0},
+        {2, 1, 1, 12, {15, 13}, {0}, {0}, {0}, {0}, {0}, {4, 6}, 0},
+        {3, 1, 1, 5, {5, 7, 9}, {0}, {0}, {0}, {0}, {0}, {2, 3, 4}, 0},
+    };
+    const int ng = (int)(sizeof G / sizeof G[0]), fl = dt == MAXPOOL_F64;
+    const uint64_t nzero = 0x8000000000000000ull;
+    const uint64_t nans[4] = {0x7ff0000000000123ull, 0xfff8000000000456ull, 0x7ff8000000000789ull, 0xfff0000000000abcull};
+    const uint64_t hi = fl ? 0x4000000000000000ull : 3, lo = fl ? 0x3ff0000000000000ull : 2; /* 2.0, 1.0 (f64) */
+    for (int gi = 0; gi < ng; ++gi)
+        for (int fill = 0; fill < 6; ++fill)
+            for (int sem = 0; sem < 8; sem += quick ? 3 : 1) {
+                if (fill == 5 && !fl)
+                    continue;
+                maxpool_desc d;
+                const int rank = G[gi].rank;
+                maxpool_desc_init(&d, rank);
+                d.dtype = dt;
+                d.layout = G[gi].cl ? MAXPOOL_CHANNELS_LAST : MAXPOOL_CHANNELS_FIRST;
+                d.nan_policy = sem & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = sem & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.index_type = sem & 4 ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+                d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                d.index_axis = (int)ts_rng_range(r, 0, 2);
+                d.window = G[gi].ad ? MAXPOOL_WINDOW_ADAPTIVE : MAXPOOL_WINDOW_FIXED;
+                d.rounding = G[gi].ceil ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+                int64_t shape[5], ni = 1 + (sem == 5);
+                shape[0] = ni;
+                for (int a = 0; a < rank; ++a) {
+                    if (G[gi].ad) {
+                        d.output_size[a] = G[gi].out[a];
+                    } else {
+                        d.kernel[a] = G[gi].k[a];
+                        d.stride[a] = G[gi].s[a];
+                        d.dilation[a] = G[gi].dl[a];
+                        d.pad_begin[a] = G[gi].pb[a];
+                        d.pad_end[a] = G[gi].pe[a];
+                    }
+                    shape[G[gi].cl ? 1 + a : 2 + a] = G[gi].in[a];
+                    ni *= G[gi].in[a];
+                }
+                shape[G[gi].cl ? 1 + rank : 1] = G[gi].c;
+                ni *= G[gi].c;
+                int kind = 3;
+                if (fill == 0)
+                    kind = fl && sem % 3 ? 1 : 0; /* random values (f64: NaN among them) */
+                else if (fill == 1)
+                    kind = 2; /* the start values only */
+                if (kind == 3 && ni > (int64_t)(sizeof g_fill / sizeof g_fill[0]))
+                    kind = 0;
+                const int64_t pos = ts_rng_range(r, 0, 22);
+                const int bg = (int)ts_rng_range(r, 0, 2);
+                g_fill_n = ni;
+                for (int64_t i = 0; kind == 3 && i < ni; ++i) {
+                    uint64_t b;
+                    if (fill == 2) /* dense ties of the largest value */
+                        b = ts_rng_chance(r, 1, 3) ? hi : ts_rng_chance(r, 1, 2) ? lo : (fl ? nzero : 0);
+                    else if (fill == 3) /* every element equal */
+                        b = lo;
+                    else if (fill == 4) /* -0 / +0 ties (i64: 0 and 1), the largest at every i % 23 == pos */
+                        b = i % 23 == pos ? hi : fl ? (ts_rng_chance(r, 1, 2) ? nzero : 0) : (uint64_t)ts_rng_chance(r, 1, 2);
+                    else /* f64: NaN at i % 23 == pos and pos + 11 */
+                        b = i % 23 == pos            ? nans[(i / 23) % 2 * 2 + bg % 2]
+                            : i % 23 == (pos + 11) % 23 ? nans[(i / 23 + 1) % 4]
+                            : bg == 0                ? (ts_rng_chance(r, 1, 2) ? nzero : 0)
+                            : bg == 1                ? 0xfff0000000000000ull
+                                                     : 0xffefffffffffffffull;
+                    g_fill[i] = b;
+                }
+                char what[200];
+                snprintf(what, sizeof what, "wide lanes %s geo %d fill %d nan=%d init=%d idx=%d empty=%d/%d", g_tname[dt],
+                         gi, fill, (int)d.nan_policy, (int)d.window_init, (int)d.index_type, (int)d.empty_index,
+                         (int)d.empty_value);
+                check_case(&d, shape, r, kind, what);
+            }
+}
+
 /* The 16-bit float key rule of gen_vf.h's checked keys (f16, bf16 as
  * 16-bit integers), exhaustively over the 65536 bit patterns: the key k =
  * x ^ ((x >> 15) & 0x7FFF) is an involution; over the non-NaN values it
@@ -1253,6 +1391,8 @@ int main(void)
         stride1_large(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
         int_lines(&r, (maxpool_dtype)dt, quick);
+        if (dt == MAXPOOL_F64 || dt == MAXPOOL_I64)
+            wide_lanes(&r, (maxpool_dtype)dt, quick);
         if (dt == MAXPOOL_F16 || dt == MAXPOOL_BF16) {
             const long kc = key_layer((maxpool_dtype)dt);
             printf("%-5s key rule: %ld checks\n", g_tname[dt], kc);
