@@ -36,7 +36,11 @@
 #define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
 #endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
+#ifdef MAXPOOL_SIMDE /* (no _mm512_srai_epi32 there: the only negative offset is -1, kept) */
+#define CFT_SRA(a) _mm512_mask_blend_epi32(_mm512_movepi32_mask(a), _mm512_srli_epi32((a), 6), (a))
+#else
 #define CFT_SRA(a) _mm512_srai_epi32((a), 6)
+#endif
 #define CFT_BC(p) _mm512_set1_epi32(*(p))
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_I2F(v) _mm512_castsi512_ps(v)
