@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The type-generic kernels (gen_impl.h): channels-first, planes across the
  * lanes, for adaptive windows with indices on small planes (f32 only).
- * Included once by gen_impl.h, before gen_cfa.h.
+ * Included once by gen_impl.h, after gen_cfa.h and gen_cfs.h (its fallbacks).
  *
  * Adaptive heads (13x13 -> 6x6, 15x15 -> 4x4, 1-D 100 -> 12) have windows
  * of a few taps on planes of a few hundred elements, and many planes: per
@@ -12,7 +12,9 @@
  * reference's scan as it is written: the window's taps in row-major order,
  * each one vector for every plane, a tap replacing the lane's best when it
  * is greater, or (propagation) a NaN; the winner's in-plane offset rides
- * along in a vector of offsets. Under the first-element start each lane
+ * along in a vector of offsets. Four outputs go side by side (independent
+ * chains), driven by a table of tap offsets made once per call (cft_table).
+ * Under the first-element start each lane
  * starts at its window's first tap (taking that tap twice changes
  * nothing: it is not greater than itself, and a NaN taken again is the same
  * NaN). The outputs, values and offsets, are transposed back, the offsets
@@ -22,7 +24,10 @@
  * empty-window index through put_index. Groups of VN planes whose
  * transposing loads would pass the tensor's end read their last partial
  * vector element by element; the planes of a task range left over by the
- * groups, and rows of planes the range cuts, go to the other forms. */
+ * groups, rows of planes the range cuts, and plans whose table does not fit
+ * go to the other forms. Measured (callgrind, avx2, instructions per
+ * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
+ * -> 12 39.8 -> 24.1 (docs/performance.md). */
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
