@@ -147,6 +147,22 @@ VP_AI __m256i vp_inside(int64_t u, int64_t W)
 #define VP_NAN_OR(acc, x) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)))
 #define VP_NAN_OR2(acc, x, y) ((acc) = _mm256_or_ps((acc), _mm256_cmp_ps((x), (y), _CMP_UNORD_Q)))
 
+/* 32 values from x sanitised (max with vs) to b (aligned); with chk their
+ * NaN lanes ORed into *n0, *n1 */
+VP_AI void vp_copy32(const float *x, float *b, const __m256 vs, __m256 *n0, __m256 *n1, const int chk)
+{
+    const __m256 x0 = _mm256_loadu_ps(x), x1 = _mm256_loadu_ps(x + 8);
+    const __m256 x2 = _mm256_loadu_ps(x + 16), x3 = _mm256_loadu_ps(x + 24);
+    if (chk) {
+        VP_NAN_OR2(*n0, x0, x1);
+        VP_NAN_OR2(*n1, x2, x3);
+    }
+    _mm256_store_ps(b, _mm256_max_ps(x0, vs));
+    _mm256_store_ps(b + 8, _mm256_max_ps(x1, vs));
+    _mm256_store_ps(b + 16, _mm256_max_ps(x2, vs));
+    _mm256_store_ps(b + 24, _mm256_max_ps(x3, vs));
+}
+
 /*
  * One band of nrows steps: rows [r0, r0 + nreal) of plane xp, columns
  * [u0, u0 + span) (span a multiple of 8, at most VP_SPAN_MAX), sanitised to
@@ -205,16 +221,7 @@ VP_AI int vp_fill_m(const float *xp, int64_t W, int64_t r0, int64_t nreal, int64
             for (;; q += 32) {
                 if (q + 32 > qb)
                     q = qb - 32;
-                const __m256 x0 = _mm256_loadu_ps(xi + q), x1 = _mm256_loadu_ps(xi + q + 8);
-                const __m256 x2 = _mm256_loadu_ps(xi + q + 16), x3 = _mm256_loadu_ps(xi + q + 24);
-                if (chk) {
-                    VP_NAN_OR2(n0, x0, x1);
-                    VP_NAN_OR2(n1, x2, x3);
-                }
-                _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
-                _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
-                _mm256_store_ps(b + q + 16, _mm256_max_ps(x2, vs));
-                _mm256_store_ps(b + q + 24, _mm256_max_ps(x3, vs));
+                vp_copy32(xi + q, b + q, vs, &n0, &n1, chk);
                 if (q + 32 >= qb)
                     break;
             }
@@ -255,16 +262,7 @@ VP_AI int vp_fill_gap_m(const float *xr, int64_t W, int64_t nreal, int64_t nrows
             const float *x = xr + t * W;
             int64_t q = 0;
             for (; q + 32 <= W; q += 32) {
-                const __m256 x0 = _mm256_loadu_ps(x + q), x1 = _mm256_loadu_ps(x + q + 8);
-                const __m256 x2 = _mm256_loadu_ps(x + q + 16), x3 = _mm256_loadu_ps(x + q + 24);
-                if (chk) {
-                    VP_NAN_OR2(n0, x0, x1);
-                    VP_NAN_OR2(n1, x2, x3);
-                }
-                _mm256_store_ps(b + q, _mm256_max_ps(x0, vs));
-                _mm256_store_ps(b + q + 8, _mm256_max_ps(x1, vs));
-                _mm256_store_ps(b + q + 16, _mm256_max_ps(x2, vs));
-                _mm256_store_ps(b + q + 24, _mm256_max_ps(x3, vs));
+                vp_copy32(x + q, b + q, vs, &n0, &n1, chk);
             }
             for (; q < W; q += 8) {
                 const __m256 x0 = _mm256_loadu_ps(x + q);

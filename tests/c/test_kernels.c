@@ -1288,6 +1288,32 @@ static void row_vectors(ts_rng *r, int quick)
         }
 }
 
+/* An adaptive plan for nan_sweep: rank, shape (N, C, spatial), output sizes. */
+typedef struct {
+    int rank;
+    int64_t shape[5], out[3];
+} adaptive_shape;
+
+/* nan_sweep (with indices) over each adaptive plan of ds; period 0: the
+ * NaN period is the whole tensor. */
+static void adaptive_sweeps(const adaptive_shape *ds, size_t n, ts_rng *r, int64_t step, int64_t period)
+{
+    for (size_t ci = 0; ci < n; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, ds[ci].rank);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t elems = ds[ci].shape[0] * ds[ci].shape[1];
+        for (int a = 0; a < ds[ci].rank; ++a) {
+            d.output_size[a] = ds[ci].out[a];
+            elems *= ds[ci].shape[2 + a];
+        }
+        g_period = period ? period : elems;
+        nan_sweep(&d, ds[ci].shape, r, step, 1);
+    }
+    g_nan1 = g_nan2 = -1;
+    g_period = 1;
+}
+
 /* Adaptive windows with indices, channels-first (the gen template's f32
  * instantiation, gen_cfa.h: short rows whose taps are permutes of one or two
  * vectors, two rows at a time when they fit, gathered taps on wider rows):
@@ -1326,10 +1352,7 @@ static void adaptive_idx(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 4), what);
     }
-    struct {
-        int rank;
-        int64_t shape[5], out[3];
-    } ds[] = {
+    const adaptive_shape ds[] = {
         {2, {1, 2, 5, 15}, {2, 4}},     /* uneven, two rows per vector (avx512) */
         {2, {1, 2, 4, 13}, {2, 6}},     /* regular grid K3 S2 */
         {2, {1, 1, 3, 17}, {2, 5}},     /* two vectors per line (avx512) */
@@ -1340,18 +1363,7 @@ static void adaptive_idx(ts_rng *r, int quick)
         {1, {2, 1, 70}, {19}},          /* gathered, two blocks (avx512) */
         {3, {1, 2, 2, 3, 14}, {1, 2, 5}}, /* 3-D */
     };
-    for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
-        maxpool_desc d;
-        maxpool_desc_init(&d, ds[ci].rank);
-        d.window = MAXPOOL_WINDOW_ADAPTIVE;
-        for (int a = 0; a < ds[ci].rank; ++a)
-            d.output_size[a] = ds[ci].out[a];
-        int64_t plane = 1;
-        for (int a = 0; a < ds[ci].rank; ++a)
-            plane *= ds[ci].shape[2 + a];
-        g_period = plane * ds[ci].shape[1] * ds[ci].shape[0];
-        nan_sweep(&d, ds[ci].shape, r, quick ? 3 : 1, 1);
-    }
+    adaptive_sweeps(ds, sizeof ds / sizeof ds[0], r, quick ? 3 : 1, 0);
     /* global windows with indices (gen_glob.h's one-pass form): planes shorter
      * than a vector, of whole vectors, with an overlapping last load, more
      * than 16 loads; group tails, several images; the NaNs every 53 elements
@@ -1415,10 +1427,7 @@ static void adaptive_planes(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 3), what);
     }
-    struct {
-        int rank;
-        int64_t shape[5], out[3];
-    } ds[] = {
+    const adaptive_shape ds[] = {
         {2, {1, 20, 15, 15}, {4, 4}},   /* uneven: windows of 4 and 5 taps */
         {2, {2, 9, 13, 13}, {6, 6}},    /* windows of 3, overlapping */
         {1, {1, 19, 100}, {12}},        /* 1-D: 8 and 9 taps */
@@ -1426,17 +1435,7 @@ static void adaptive_planes(ts_rng *r, int quick)
         {2, {1, 33, 7, 9}, {9, 11}},    /* more outputs than inputs */
         {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 2,048) */
     };
-    for (size_t ci = 0; ci < sizeof ds / sizeof ds[0]; ++ci) {
-        maxpool_desc d;
-        maxpool_desc_init(&d, ds[ci].rank);
-        d.window = MAXPOOL_WINDOW_ADAPTIVE;
-        for (int a = 0; a < ds[ci].rank; ++a)
-            d.output_size[a] = ds[ci].out[a];
-        g_period = 53;
-        nan_sweep(&d, ds[ci].shape, r, quick ? 4 : 1, 1);
-    }
-    g_nan1 = g_nan2 = -1;
-    g_period = 1;
+    adaptive_sweeps(ds, sizeof ds / sizeof ds[0], r, quick ? 4 : 1, 53);
 }
 
 /* The sections of this program. Each has its own generator, seeded from the
