@@ -354,6 +354,43 @@ CF_AI void k3s2_rows_impl(const k3s2_rows *a, const int prop, const int ik, cons
     };
 K3_INSTANCES(k3s2_rows, k3s2_rows, a->r.isz)
 
+/* The other rows of a rank-2 chunk (the block's first row; rows whose line
+ * 1 or 2 is outside the input): at most two rows per plane and block, so one
+ * function per (NaN rule, indices) with the line set, the border and the
+ * first-element start as run-time values (build time: inlined per case into
+ * each entry point, these rows were two thirds of the file's code). */
+CF_AI void k3s2_edge_impl(const k3s2_row *r, int64_t ia, int64_t ib, int64_t cend, int64_t pbw, VF vinit,
+                          int first_tap, int l0, int h1, int h2, int fe, const int prop, const int ik)
+{
+#define K3_E2(l0_, h1_, h2_, bd_)                                                                                   \
+    k3s2_group(r, o0, r->c1 - o0 < 8 ? r->c1 - o0 : 8, pbw, vinit, first_tap, l0_, h1_, h2_, bd_, prop, ik, fe)
+    if (l0 == 2 && h1 && h2) { /* the first row of a block without top padding (every block but a padded first) */
+        for (int64_t o0 = r->c0; o0 < cend; o0 += 8)
+            if (o0 >= ia && o0 < ib)
+                K3_E2(2, 1, 1, 0);
+            else
+                K3_E2(2, 1, 1, 1);
+    } else {
+        for (int64_t o0 = r->c0; o0 < cend; o0 += 8)
+            K3_E2(l0, h1, h2, o0 < ia || o0 >= ib);
+    }
+#undef K3_E2
+}
+typedef void (*k3s2_edge_fn)(const k3s2_row *, int64_t, int64_t, int64_t, int64_t, VF, int, int, int, int, int);
+#define K3_EDGE(prop_, wi_)                                                                                        \
+    static __attribute__((noinline)) void k3s2_edge_##prop_##wi_(const k3s2_row *r, int64_t ia, int64_t ib,        \
+                                                                 int64_t cend, int64_t pbw, VF vinit,              \
+                                                                 int first_tap, int l0, int h1, int h2, int fe)    \
+    {                                                                                                              \
+        k3s2_edge_impl(r, ia, ib, cend, pbw, vinit, first_tap, l0, h1, h2, fe, prop_,                              \
+                       (wi_) ? (r->isz == 8 ? 2 : 1) : 0);                                                         \
+    }
+K3_EDGE(0, 0)
+K3_EDGE(0, 1)
+K3_EDGE(1, 0)
+K3_EDGE(1, 1)
+static const k3s2_edge_fn k3s2_edge_fns[2][2] = {{k3s2_edge_00, k3s2_edge_01}, {k3s2_edge_10, k3s2_edge_11}};
+
 CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                      const int prop, const int ik, const int fe)
 {
@@ -420,26 +457,8 @@ CF_AI void k3s2_impl(const struct maxpool_plan *p, const float *x, float *y, voi
                                          .first_tap = first_tap, .init = init};
                     k3s2_rows_fns[prop][ik != 0][fe](&a);
                     oh = a.ob - 1;
-                } else if (h1 && h2) { /* the block's first row, lines 1 and 2 inside: by segments */
-#define K3_SEGS(l0_)                                                                                               \
-    do {                                                                                                           \
-        k3s2_groups(&r, c0, ia, pbw, vinit, first_tap, l0_, 1, 1, 1, prop, ik, fe);                                \
-        k3s2_groups(&r, ia, ib, pbw, vinit, first_tap, l0_, 1, 1, 0, prop, ik, fe);                                \
-        k3s2_groups(&r, ib, cend, pbw, vinit, first_tap, l0_, 1, 1, 1, prop, ik, fe);                              \
-    } while (0)
-                    if (l0 == 0)
-                        K3_SEGS(0);
-                    else
-                        K3_SEGS(2);
-#undef K3_SEGS
-                } else {
-                    for (int64_t o0 = c0; o0 < cend; o0 += 8) {
-                        const int bd = o0 < ia || o0 >= ib;
-                        if (l0 == 0)
-                            k3s2_groups(&r, o0, o0 + 8, pbw, vinit, first_tap, 0, h1, h2, bd, prop, ik, fe);
-                        else
-                            k3s2_groups(&r, o0, o0 + 8, pbw, vinit, first_tap, 2, h1, h2, bd, prop, ik, fe);
-                    }
+                } else { /* the block's first row, or lines 1 / 2 outside: out of line */
+                    k3s2_edge_fns[prop][wi](&r, ia, ib, cend, pbw, vinit, first_tap, l0, h1, h2, fe);
                 }
             }
         }
@@ -576,6 +595,49 @@ K3_INSTANCES(k3s2_rows3, k3s2_rows3, a->isz)
 #undef K3_INST_P
 #undef K3_INST
 
+/* The other rows of a rank-3 chunk (the first and last output depth of a
+ * block, the first row of each depth, rows whose line 1 or 2 is outside):
+ * one function per (NaN rule, indices), the rest run-time values, as the
+ * rank-2 edge rows (k3s2_edge_impl). */
+typedef struct k3s2_edge3 {
+    k3s2_chain *chs;
+    const int *use;
+    int64_t h0, hf, inw, c0, c1, cend, ia, ib, pbw, first_soff;
+    float *sv, *st;
+    int32_t *sp;
+    float *yo;
+    char *io;
+    int64_t isz, base;
+    int first_tap, l0, h1, h2, s_in, s_out, fe;
+} k3s2_edge3;
+
+CF_AI void k3s2_edge3_impl(const k3s2_edge3 *e, VF vinit, const int prop, const int ik)
+{
+#define K3_E3(l0_, h1_, h2_)                                                                                        \
+    k3s2_groups3(e->chs, e->use, e->h0, e->hf, e->inw, o0, o0 + 8, e->c0, e->c1, e->pbw, vinit, e->first_tap,      \
+                 e->first_soff, e->sv, e->sp, e->st, e->s_in, e->s_out, e->yo, e->io, e->isz, e->base, l0_, h1_, h2_, \
+                 o0 < e->ia || o0 >= e->ib, prop, ik, e->fe)
+    if (e->l0 == 1 && e->h1 && e->h2) { /* the rows of a block's first depth (slice 0 not saved, or outside) */
+        for (int64_t o0 = e->c0; o0 < e->cend; o0 += 8)
+            K3_E3(1, 1, 1);
+    } else {
+        for (int64_t o0 = e->c0; o0 < e->cend; o0 += 8)
+            K3_E3(e->l0, e->h1, e->h2);
+    }
+#undef K3_E3
+}
+#define K3_EDGE3(prop_, wi_)                                                                                       \
+    static __attribute__((noinline)) void k3s2_edge3_##prop_##wi_(const k3s2_edge3 *e, VF vinit)                  \
+    {                                                                                                              \
+        k3s2_edge3_impl(e, vinit, prop_, (wi_) ? (e->isz == 8 ? 2 : 1) : 0);                                       \
+    }
+K3_EDGE3(0, 0)
+K3_EDGE3(0, 1)
+K3_EDGE3(1, 0)
+K3_EDGE3(1, 1)
+static void (*const k3s2_edge3_fns[2][2])(const k3s2_edge3 *, VF) = {{k3s2_edge3_00, k3s2_edge3_01},
+                                                                     {k3s2_edge3_10, k3s2_edge3_11}};
+
 CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, void *ind, int64_t t0, int64_t t1,
                       const int prop, const int ik, const int fe)
 {
@@ -645,10 +707,9 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
                     char *io = wi ? (char *)ind + (plane * p->out_spatial + (od * OH + oh) * OW) * isz : NULL;
                     float *svr = sv + oh * chunk, *str = st + oh * chunk;
                     int32_t *spr = sp + oh * chunk;
-#define K3_G3(ob_, oe_, l0_, h1_, h2_, bd_, si_, so_)                                                              \
-    k3s2_groups3(chs, use, h0, hf, inw, ob_, oe_, c0, c1, pbw, vinit, first_tap, first_soff, svr, spr, str, si_, so_, \
-                 yo, io, isz, base, l0_, h1_, h2_, bd_, prop, ik, fe)
-                    if (l0 == 1 && h1 && h2 && s_in && s_out) { /* to the last such row */
+                    /* the common rows, to the last such row; also at a block's last depth (s_out 0): its
+                     * slice 2 saved for no one (the next depth is another task's first) */
+                    if (l0 == 1 && h1 && h2 && s_in && use[2]) {
                         /* left2: the cheap left edge, where masked loads (their mask arithmetic) cost 4x a group */
                         const int64_t ob = (inh - 3 + pbh) / 2 + 1 < OH ? (inh - 3 + pbh) / 2 + 1 : OH;
                         const k3s2_rows3 a = {{chs[0], chs[1], chs[2]}, .oa = oh, .ob = ob, .pbh = pbh, .inw = inw,
@@ -658,28 +719,14 @@ CF_AI void k3s2_impl3(const struct maxpool_plan *p, const float *x, float *y, vo
                                               .left2 = left2 && c0 == 0, .first_tap = first_tap, .init = init};
                         k3s2_rows3_fns[prop][ik != 0][fe](&a);
                         oh = a.ob - 1;
-                    } else {
-                        for (int64_t o0 = c0; o0 < cend; o0 += 8) {
-                            const int bd = o0 < ia || o0 >= ib;
-                            const int l0x = l0 == 0 ? 0 : l0 == 1 ? 1 : 2;
-                            if (s_in && s_out) {
-                                if (l0x == 0)
-                                    K3_G3(o0, o0 + 8, 0, h1, h2, bd, 1, 1);
-                                else if (l0x == 1)
-                                    K3_G3(o0, o0 + 8, 1, h1, h2, bd, 1, 1);
-                                else
-                                    K3_G3(o0, o0 + 8, 2, h1, h2, bd, 1, 1);
-                            } else {
-                                if (l0x == 0)
-                                    K3_G3(o0, o0 + 8, 0, h1, h2, bd, s_in, s_out);
-                                else if (l0x == 1)
-                                    K3_G3(o0, o0 + 8, 1, h1, h2, bd, s_in, s_out);
-                                else
-                                    K3_G3(o0, o0 + 8, 2, h1, h2, bd, s_in, s_out);
-                            }
-                        }
+                    } else { /* the other rows: out of line (k3s2_edge3_impl) */
+                        const k3s2_edge3 e = {.chs = chs, .use = use, .h0 = h0, .hf = hf, .inw = inw, .c0 = c0,
+                                              .c1 = c1, .cend = cend, .ia = ia, .ib = ib, .pbw = pbw,
+                                              .first_soff = first_soff, .sv = svr, .sp = spr, .st = str, .yo = yo,
+                                              .io = io, .isz = isz, .base = base, .first_tap = first_tap,
+                                              .l0 = l0, .h1 = h1, .h2 = h2, .s_in = s_in, .s_out = s_out, .fe = fe};
+                        k3s2_edge3_fns[prop][wi](&e, vinit);
                     }
-#undef K3_G3
                 }
             }
         }
