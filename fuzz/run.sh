@@ -74,19 +74,38 @@ for t in $TARGETS; do
         fi
     done
     echo "-- $t: $n_reg regression inputs replayed"
+done
 
-    # 2. fuzzing
-    log="$BUILD/$t.fuzz.log"
-    extra=()
+# 2. fuzzing: up to JOBS targets at a time (a libFuzzer process is one
+# thread: with 2 cores, three targets of 60 s take 120 s, not 180)
+fuzz_one() {
+    local t=$1 art="$BUILD/artifacts/$1" work="$BUILD/corpus/$1" log="$BUILD/$1.fuzz.log" start=$SECONDS rc
+    local extra=()
     if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
         extra=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
     fi
-    echo "-- $t: fuzzing for ${SECS}s"
-    start=$SECONDS
-    "$bin" "${LIMITS[@]}" -max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$art/" "${extra[@]}" \
+    "$BUILD/$t" "${LIMITS[@]}" -max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$art/" "${extra[@]}" \
         "$work" "fuzz/corpus/$t" >"$log" 2>&1
     rc=$?
-    took=$((SECONDS - start))
+    echo "$rc $((SECONDS - start))" >"$BUILD/$t.fuzz.rc"
+}
+running=0
+for t in $TARGETS; do
+    echo "-- $t: fuzzing for ${SECS}s"
+    rm -f "$BUILD/$t.fuzz.rc"
+    fuzz_one "$t" &
+    running=$((running + 1))
+    if [ $running -ge "$JOBS" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+for t in $TARGETS; do
+    art="$BUILD/artifacts/$t"
+    work="$BUILD/corpus/$t"
+    log="$BUILD/$t.fuzz.log"
+    read -r rc took <"$BUILD/$t.fuzz.rc" || { rc=2; took=0; }
     execs=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 | awk '{print $2}')
     if [ -z "$execs" ]; then # fork mode prints no final stats: the last status line
         execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
@@ -94,7 +113,7 @@ for t in $TARGETS; do
     rate=$(grep -E '^stat::average_exec_per_sec' "$log" | tail -1 | awk '{print $2}')
     cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
     summary+=("$t: ${took}s, ${execs:-?} execs, ${rate:-?} exec/s, $cov, corpus $(ls "$work" | wc -l) files")
-    if [ $rc -ne 0 ]; then
+    if [ "$rc" -ne 0 ]; then
         echo "!! $t: finding (exit $rc):"
         grep -E 'ERROR|SUMMARY|FUZZ CHECK|runtime error|Timeout|out-of-memory|Test unit written' "$log" | head -8 |
             sed 's/^/     /'
