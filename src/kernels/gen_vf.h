@@ -41,21 +41,26 @@
  * -0 just below +0), and the max key of a set is the signed max of the raw
  * bits when that is >= 0, else their signed min. So each row is done on the
  * raw bits by the same row code with the signed max (neutral 0x8000, the
- * smallest signed value: padding never wins), and rows with a negative
- * result again with the signed min (mn 1, neutral 0x7FFF), merged where the
- * max was negative; the start value is one more tap in both. The integer max
+ * smallest signed value: padding never wins), and output vectors with a
+ * negative result again with the signed min (neutral 0x7FFF), merged where
+ * the max was negative. The integer max
  * is order-free, so it is the reference's row-major scan unless a tap is
  * NaN, or a result is +0 while the window also holds -0 (the first zero
- * wins), or the start value is -0 or NaN (not taken: vf_geo). Per row (the
- * hot loop's cost: one unsigned max per load, two per output vector): the
- * unsigned max of every loaded element (a negative NaN: bits above -inf's),
- * the unsigned max and min of the results (lanes past the row set to 1):
- * above +inf's bits (a negative result, or a positive NaN) or zero (a +0).
- * Such a row goes to vf_fix: a positive NaN or a negative NaN, or a +0 with
- * a -0 in the row's lines: the exact forms redo it (cf_task); else the
- * min pass where a result is negative. The hook adds VF_MIN (signed min),
- * VF_MAXU, VF_MINU, VF_XOR, VF_NEGM (mask of the negative lanes) and
- * VF_ANYGTU(v, t) (some lane above t, unsigned). */
+ * wins), or the start value is -0 or NaN (not taken: vf_geo). The start
+ * value is a tap of the max pass where it is >= +0, else of the min pass
+ * only. Checks: per output vector, its results' signed max and unsigned
+ * min (lanes past the row set to 1), and its sign bits: a negative lane
+ * takes that vector's min pass at once (vf_vmin, merged where the stored
+ * max is negative); per row, a result above +inf's bits (a positive NaN)
+ * or a +0 with a -0 in the row's lines: the exact forms redo the row
+ * (vf_fix, cf_task). A negative NaN hides under the signed max only where
+ * a non-negative tap wins, which is the reference's answer when NaN is
+ * ignored and the start value is not the first element; else (NaN
+ * propagated, or the first-element start) the rows' lines are checked for
+ * one first (vf_scan, per VF_SCAN_ROWS rows; such rows go vf_row_any, which
+ * checks its loads). The hook adds VF_MIN (signed min), VF_MAXU, VF_MINU,
+ * VF_XOR, VF_ADD, VF_NEGM (mask of the negative lanes), VF_ANYNEG (some
+ * lane negative) and VF_ANYGTU(v, t) (some lane above t, unsigned). */
 
 #ifndef VF_T
 #define VF_T VT                           /* a vector of VF_N keys */
@@ -122,7 +127,7 @@
  * hb: every tap of the row lies in A (one output vector, at most VF_N/2
  * columns: B is not read). */
 typedef struct KFN(vfg) {
-    int64_t nvec, la, lb;
+    int64_t nvec, la, lb, lw;
     int K, en, hb;
     int mu[2][2];
     VF_M mk[2][2];
@@ -176,30 +181,32 @@ static int KFN(vf_geo)(const KFN(geo) * g, int wi, KFN(vfg) * f)
 #endif
     /* a line's loads [v0, rend) */
     const int64_t rend = f->hb ? v0 + N : v0 + 2 * nvec * N + (f->en ? N : 0);
+    f->lw = rend - v0;
     f->la = v0 >= 0 ? 0 : (-v0 + in2 - 1) / in2;
     f->lb = g->xlen >= rend ? (g->xlen - rend) / in2 : -1;
     return 1;
 }
 
 /* The max (mn: min) over R window lines (lp[r], or l + r*ls) of the VF_N
- * keys at column b; checked keys: *u the unsigned max of the loads (max only). */
+ * keys at column b; checked keys: ck, *u the unsigned max of the loads. */
 GAI VF_T KFN(vf_comb)(const GT *const *lp, const GT *l, int64_t ls, const int64_t R, int64_t b, const int mn,
-                      VF_T *u)
+                      const int ck, VF_T *u)
 {
     VF_T a = VF_LOAD((lp ? lp[0] : l) + b);
 #if VF_CHK
-    if (!mn)
+    if (ck)
         *u = VF_MAXU(*u, a);
 #endif
     for (int64_t r = 1; r < R; ++r) {
         const VF_T x = VF_LOAD((lp ? lp[r] : l + r * ls) + b);
 #if VF_CHK
-        if (!mn)
+        if (ck)
             *u = VF_MAXU(*u, x);
 #endif
         a = VF_OP(mn, a, x);
     }
     (void)u;
+    (void)ck;
     return a;
 }
 
@@ -212,64 +219,100 @@ typedef struct KFN(vfc) {
     VF_T nv, sv;
 #if VF_CHK
     VF_M kt;
+    int64_t lw; /* a line's loads: lw elements from its column v0 */
+    int ck;     /* the loads need the check for a negative NaN (NaN propagated, or the first-element start) */
+    const struct KFN(vfc) * cm; /* the min pass's constants (vf_vmin) */
 #endif
 } KFN(vfc);
 
 #if VF_CHK
-/* The checks' accumulators of a row (max pass): u the loads' unsigned
- * max, rx and rz the results' unsigned max and min. */
-#define VF_CK_DECL VF_T u = VF_SET1(0), rx = VF_SET1(0), rz = VF_SET1(0xFFFFu)
-#define VF_CK_RES(v)                                                                                               \
-    do {                                                                                                           \
-        if (!mn) {                                                                                                 \
-            rx = VF_MAXU(rx, (v));                                                                                 \
-            rz = VF_MINU(rz, (v));                                                                                 \
-        }                                                                                                          \
-    } while (0)
-/* the row's flags: 1 a negative NaN among the loads, 2 a negative result or
- * a positive NaN, 4 a +0 result */
-#define VF_CK_RET                                                                                                  \
-    return mn ? 0                                                                                                  \
-              : (VF_ANYGTU(u, VF_NINF) ? 1 : 0) | (VF_ANYGTU(rx, VF_PINF) ? 2 : 0) |                              \
-                    (VF_ANYGTU(VF_XOR(rz, VF_SET1(0xFFFFu)), 0xFFFEu) ? 4 : 0)
-#define VF_UP (&u)
-/* min pass: v where the stored max (p) is negative */
-#define VF_ST(p, v) (mn ? KFN(vf_merge)((p), (v)) : VF_STORE((p), (v)))
+/* v where the stored max (p) is negative */
 GAI void KFN(vf_merge)(GT *p, VF_T v)
 {
     const VF_T o = VF_LOAD(p);
     VF_STORE(p, VF_SEL(o, v, VF_NEGM(o)));
 }
+
+/* The min pass of output vector j of a row (R lines lp[r], or l + r*ls; K taps; c the
+ * min pass's constants: neutral value the largest signed, the start value
+ * where it is negative), merged into its stored max (yr) where that is
+ * negative. Vector j as vf_row / vf_row1 make it; tap 2 of its last lane is
+ * lane 0 of the next vector's A (its E's lane 0). */
+GAI void KFN(vf_vmin)(const KFN(vfc) * c, const GT *const *lp, const GT *l,
+                                                          int64_t ls, int64_t R, int K, GT *yr, int64_t j)
+{
+    const int64_t N = VF_N, nvec = c->nvec, o = j * N;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 2 * o, 1, 0, NULL),
+         B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, 2 * o + N, 1, 0, NULL), E, O;
+    if (j == 0) { /* (one vector: m00, m01 hold both sides) */
+        if (c->m00)
+            A = VF_SEL(c->nv, A, c->k00);
+        if (c->m01)
+            B = VF_SEL(c->nv, B, c->k01);
+    }
+    if (j > 0 && j == nvec - 1) {
+        if (c->m10)
+            A = VF_SEL(c->nv, A, c->k10);
+        if (c->m11)
+            B = VF_SEL(c->nv, B, c->k11);
+    }
+    VF_EO(A, B, E, O);
+    VF_T v = VF_MIN(E, O);
+    if (K == 3) {
+        VF_T nx;
+        if (j + 1 < nvec) {
+            nx = KFN(vf_comb)(lp, l, ls, R, 2 * (o + N), 1, 0, NULL);
+            if (j + 1 == nvec - 1 && c->m10)
+                nx = VF_SEL(c->nv, nx, c->k10);
+        } else
+            nx = c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N, 1, 0, NULL) : c->nv;
+        v = VF_MIN(v, VF_AL1(E, nx));
+    }
+    if (c->usv)
+        v = VF_MIN(v, c->sv);
+    if (o + N <= c->O2)
+        KFN(vf_merge)(yr + o, v);
+    else {
+        alignas(64) GT t[VF_N] = {0};
+        memcpy(t, yr + o, (size_t)(c->O2 - o) * sizeof(GT));
+        KFN(vf_merge)(t, v);
+        memcpy(yr + o, t, (size_t)(c->O2 - o) * sizeof(GT));
+    }
+}
+
+/* The checks of a row: u the loads' unsigned max (ck), mx the results'
+ * signed max (and 0), mz their unsigned min (and 1); output vector jj with
+ * a negative result: its min pass at once (vf_vmin). */
+#define VF_CK_DECL VF_T u = VF_SET1(0), mx = VF_SET1(0), mz = VF_SET1(1)
+#define VF_CK_RES(v, jj)                                                                                           \
+    do {                                                                                                           \
+        mx = VF_MAX(mx, (v));                                                                                      \
+        mz = VF_MINU(mz, (v));                                                                                     \
+        if (__builtin_expect(VF_ANYNEG(v), 0))                                                                     \
+            KFN(vf_vmin)(c->cm, lp, l, ls, R, K, yr, (jj));                                                        \
+    } while (0)
+/* the row's flags: 1 a negative NaN among the loads (ck), 2 a positive NaN
+ * among the results (above +inf's bits), 4 a +0 result */
+#define VF_CK_RET                                                                                                  \
+    return (ck && VF_ANYGTU(u, VF_NINF) ? 1 : 0) | (VF_ANYGTU(mx, VF_PINF) ? 2 : 0) |                           \
+           (VF_ANYGTU(VF_ADD(mz, VF_SET1(0xFFFFu)), 0xFFFEu) ? 4 : 0)
+#define VF_UP (&u)
 #else
 #define VF_CK_DECL
-#define VF_CK_RES(v) ((void)0)
+#define VF_CK_RES(v, jj) ((void)0)
 #define VF_CK_RET return 0
 #define VF_UP NULL
-#define VF_ST(p, v) VF_STORE((p), (v))
 #endif
 
 /* Output vector j of a row (yr): max(start, v) (usv: a start value above
  * the neutral one), the row's last vector stored as its lanes in the row
  * unless spill (whole vectors may be stored there: the columns past the
  * row are later rows of this task range). */
-GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill, const int mn)
+GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
 {
     if (c->usv)
-        v = VF_OP(mn, v, c->sv);
+        v = VF_MAX(v, c->sv);
     const int64_t o = j * VF_N;
-#if VF_CHK
-    if (mn) { /* (spill 0) */
-        if (o + VF_N <= c->O2)
-            KFN(vf_merge)(yr + o, v);
-        else {
-            alignas(64) GT t[VF_N] = {0};
-            memcpy(t, yr + o, (size_t)(c->O2 - o) * sizeof(GT));
-            KFN(vf_merge)(t, v);
-            memcpy(yr + o, t, (size_t)(c->O2 - o) * sizeof(GT));
-        }
-        return v;
-    }
-#endif
     if (j < c->nvec - 1 || o + VF_N <= c->O2 || (VF_SPILL && spill))
         VF_STORE(yr + o, v);
     else
@@ -287,79 +330,82 @@ GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill, c
  * even and odd lanes (taps 0 and 1 of the VF_N columns), tap 2 of the
  * columns E's lanes shifted by one with the next vector's E; the first and
  * last vector with their masks; the row's last vector stored by vf_put.
- * mn: the checked keys' min pass (else 0). Returns the checks' flags
- * (VF_CK_RET; 0 without checks). */
+ * ck: checked keys, the loads' check too (else done before: vf_scan).
+ * Returns the checks' flags (VF_CK_RET; 0 without checks). */
 GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
-                    GT *yr, int spill, const int mn)
+                    GT *yr, int spill, const int ck)
 {
     const int64_t nvec = c->nvec, N = VF_N;
     VF_CK_DECL;
-    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, mn, VF_UP), B = KFN(vf_comb)(lp, l, ls, R, N, mn, VF_UP), E, O, E2, O2;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, 0, ck, VF_UP), B = KFN(vf_comb)(lp, l, ls, R, N, 0, ck, VF_UP), E, O, E2,
+         O2;
     if (c->m00)
         A = VF_SEL(c->nv, A, c->k00);
     if (c->m01)
         B = VF_SEL(c->nv, B, c->k01);
     VF_EO(A, B, E, O);
-    VF_T P = VF_OP(mn, E, O), v;
+    VF_T P = VF_MAX(E, O), v;
     for (int64_t j = 1; j < nvec - 1; ++j) { /* the middle vectors: every tap inside the row */
-        A = KFN(vf_comb)(lp, l, ls, R, 2 * j * N, mn, VF_UP);
-        B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N, mn, VF_UP);
+        A = KFN(vf_comb)(lp, l, ls, R, 2 * j * N, 0, ck, VF_UP);
+        B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N, 0, ck, VF_UP);
         VF_EO(A, B, E2, O2);
-        v = K == 3 ? VF_OP(mn, P, VF_AL1(E, E2)) : P;
+        v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
         if (c->usv)
-            v = VF_OP(mn, v, c->sv);
-        VF_ST(yr + (j - 1) * N, v);
-        VF_CK_RES(v);
+            v = VF_MAX(v, c->sv);
+        VF_STORE(yr + (j - 1) * N, v);
+        VF_CK_RES(v, j - 1);
         E = E2;
-        P = VF_OP(mn, E2, O2);
+        P = VF_MAX(E2, O2);
     }
-    A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N, mn, VF_UP);
-    B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N, mn, VF_UP);
+    A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N, 0, ck, VF_UP);
+    B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N, 0, ck, VF_UP);
     if (c->m10)
         A = VF_SEL(c->nv, A, c->k10);
     if (c->m11)
         B = VF_SEL(c->nv, B, c->k11);
     VF_EO(A, B, E2, O2);
-    v = K == 3 ? VF_OP(mn, P, VF_AL1(E, E2)) : P;
+    v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
     if (c->usv)
-        v = VF_OP(mn, v, c->sv);
-    VF_ST(yr + (nvec - 2) * N, v);
-    VF_CK_RES(v);
-    P = VF_OP(mn, E2, O2);
+        v = VF_MAX(v, c->sv);
+    VF_STORE(yr + (nvec - 2) * N, v);
+    VF_CK_RES(v, nvec - 2);
+    P = VF_MAX(E2, O2);
     if (K == 3)
-        P = VF_OP(mn, P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N, mn, VF_UP) : c->nv));
-    v = KFN(vf_put)(c, yr, nvec - 1, P, spill, mn);
-    VF_CK_RES(v);
+        P = VF_MAX(P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N, 0, ck, VF_UP) : c->nv));
+    v = KFN(vf_put)(c, yr, nvec - 1, P, spill);
+    VF_CK_RES(v, nvec - 1);
+    (void)ck;
     VF_CK_RET;
 }
 
 /* vf_row for rows of one output vector (nvec 1: the first vector is the last). */
 GAI int KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
-                     GT *yr, int spill, const int mn)
+                     GT *yr, int spill, const int ck)
 {
     VF_CK_DECL;
-    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, mn, VF_UP),
-         B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N, mn, VF_UP), E, O;
+    VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, 0, ck, VF_UP),
+         B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N, 0, ck, VF_UP), E, O;
     if (c->m00)
         A = VF_SEL(c->nv, A, c->k00);
     if (c->m01)
         B = VF_SEL(c->nv, B, c->k01);
     VF_EO(A, B, E, O);
-    VF_T v = VF_OP(mn, E, O);
+    VF_T v = VF_MAX(E, O);
     if (K == 3)
-        v = VF_OP(mn, v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N, mn, VF_UP) : c->nv));
-    v = KFN(vf_put)(c, yr, 0, v, spill, mn);
-    VF_CK_RES(v);
+        v = VF_MAX(v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N, 0, ck, VF_UP) : c->nv));
+    v = KFN(vf_put)(c, yr, 0, v, spill);
+    VF_CK_RES(v, 0);
+    (void)ck;
     VF_CK_RET;
 }
 
-/* Any row: R lines lp[r], K taps, out of line (one instance); the checks' flags. */
+/* Any row: R lines lp[r], K taps, out of line (one instance); the checks' flags (the loads' too). */
 __attribute__((noinline)) static int KFN(vf_row_any)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
                                                       GT *yr, int spill)
 {
     if (c->nvec == 1)
-        return KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill, 0);
-    return KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill, 0);
+        return KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill, 1);
+    return KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill, 1);
 }
 
 /* What a flagged row needs (checked keys): the plan, the tensors, the NaN
@@ -374,31 +420,6 @@ typedef struct KFN(vfx) {
 } KFN(vfx);
 
 #if VF_CHK
-/* The min pass of a row (R lines lp[r], K taps), merged into its stored max where that is negative. */
-__attribute__((noinline)) static void KFN(vf_row_min)(const KFN(vfc) * c, const GT *const *lp, int64_t R, int K,
-                                                       GT *yr)
-{
-    if (c->nvec == 1)
-        KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, 0, 1);
-    else
-        KFN(vf_row)(c, lp, NULL, 0, R, K, yr, 0, 1);
-}
-
-/* Whether some of the O2 results at yr is a positive NaN (bits above +inf's, signed). */
-static int KFN(vf_pnan)(const GT *yr, int64_t O2)
-{
-    VF_T m = VF_SET1(0);
-    int64_t o = 0;
-    for (; o + VF_N <= O2; o += VF_N)
-        m = VF_MAX(m, VF_LOAD(yr + o));
-    if (o < O2) {
-        alignas(64) GT t[VF_N] = {0};
-        memcpy(t, yr + o, (size_t)(O2 - o) * sizeof(GT));
-        m = VF_MAX(m, VF_LOAD(t));
-    }
-    return VF_ANYGTU(m, VF_PINF);
-}
-
 /* Whether the R lines lp[r] (at column v0) hold a -0 in their in2 columns. */
 static int KFN(vf_nzero)(const GT *const *lp, int64_t R, int64_t in2, int64_t v0)
 {
@@ -416,11 +437,11 @@ static int KFN(vf_nzero)(const GT *const *lp, int64_t R, int64_t in2, int64_t v0
     return VF_ANYGTU(VF_XOR(m, VF_SET1(0xFFFFu)), 0xFFFEu);
 }
 
-/* Row t (its R lines lp[r], or q + r*ls; K taps) flagged f by the max pass
+/* Row t (its R lines lp[r], or q + r*ls) flagged f by the max pass
  * (VF_CK_RET): a NaN, or a +0 result with a -0 in the lines: the exact
- * forms redo it; else the min pass where results are negative. */
+ * forms redo it. */
 __attribute__((noinline)) static void KFN(vf_fix)(const KFN(vfx) * X, int64_t t, const GT *const *lp, const GT *q,
-                                                   int64_t ls, int64_t R, int K, int f)
+                                                   int64_t ls, int64_t R, int f)
 {
     const GT *lq[GEN_LINES_MAX];
     if (!lp) {
@@ -428,48 +449,94 @@ __attribute__((noinline)) static void KFN(vf_fix)(const KFN(vfx) * X, int64_t t,
             lq[r] = q + r * ls;
         lp = lq;
     }
-    const int64_t O2 = X->cm.O2;
-    GT *const yr = X->y + t * O2;
-    const int why = (f & 1) ? 1 : ((f & 2) && KFN(vf_pnan)(yr, O2)) ? 2
-                              : ((f & 4) && KFN(vf_nzero)(lp, R, X->g->in[2], X->g->v0)) ? 3 : 0, redo = why != 0;
-#ifdef GEN_VF_TRACE /* tests: the row's path (redo: a negative NaN, a positive NaN, -0 and +0; else min pass or +0 alone) */
+    const int why = (f & 1) ? 1 : (f & 2) ? 2 : KFN(vf_nzero)(lp, R, X->g->in[2], X->g->v0) ? 3 : 0;
+#ifdef GEN_VF_TRACE /* tests: the row's path (redo: a negative NaN, a positive NaN, -0 and +0; else +0 alone) */
     fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " fix %s\n",
-            why == 1 ? "redo-nan-" : why == 2 ? "redo-nan+" : why == 3 ? "redo-zero" : f & 2 ? "min" : "zero");
+            why == 1 ? "redo-nan-" : why == 2 ? "redo-nan+" : why == 3 ? "redo-zero" : "zero");
 #endif
-    if (redo)
+    if (why)
         KFN(cf_task)(X->p, X->g, X->x, X->y, NULL, t, t + 1, X->prop, 0);
-    else if (f & 2)
-        KFN(vf_row_min)(&X->cm, lp, R, K, yr);
+}
+
+#define VF_SCAN_ROWS 16 /* rows per check of their lines for a negative NaN (vf_rows) */
+/* Whether the n >= VF_N elements at p hold a negative NaN (bits above -inf's). */
+GAI int KFN(vf_scan)(const GT *p, int64_t n)
+{
+    VF_T m0 = VF_SET1(0), m1 = VF_SET1(0);
+    int64_t i = 0;
+    for (; i + 2 * VF_N <= n; i += 2 * VF_N) {
+        m0 = VF_MAXU(m0, VF_LOAD(p + i));
+        m1 = VF_MAXU(m1, VF_LOAD(p + i + VF_N));
+    }
+    if (i + VF_N <= n) {
+        m0 = VF_MAXU(m0, VF_LOAD(p + i));
+        i += VF_N;
+    }
+    if (i < n)
+        m1 = VF_MAXU(m1, VF_LOAD(p + n - VF_N));
+    return VF_ANYGTU(VF_MAXU(m0, m1), VF_NINF);
 }
 #endif
 
 /* n rows (tasks t, t + 1, ...) of R lines ls apart and K taps from the
  * lines at q (the next row's dq further), output yr (O2 further); rows
- * before nsp may spill. */
+ * before nsp may spill. Checked keys: per VF_SCAN_ROWS rows, their lines
+ * checked for a negative NaN first (all the lines from the first to the
+ * last where rows follow each other closely, else each row's), the rows
+ * then without the loads' check, or (a negative NaN) with it (vf_row_any). */
 GAI void KFN(vf_rows)(const KFN(vfc) * c, const KFN(vfx) * X, int64_t t, const GT *q, int64_t ls, int64_t dq,
                       int64_t n, GT *yr, int64_t nsp, const int64_t R, const int K)
 {
     const int64_t O2 = c->O2;
 #if VF_CHK
-#define VF_ROWS_FIX(f)                                                                                             \
-    if (f)                                                                                                         \
-        KFN(vf_fix)(X, t + i, NULL, q, ls, R, K, f)
+    const int flat = dq <= R * ls;
+    for (int64_t i0 = 0; i0 < n;) {
+        const int64_t i1 = n - i0 > VF_SCAN_ROWS ? i0 + VF_SCAN_ROWS : n;
+        int bad = 0;
+        if (!c->ck)
+            ;
+        else if (flat)
+            bad = KFN(vf_scan)(q + i0 * dq, (i1 - 1 - i0) * dq + (R - 1) * ls + c->lw);
+        else
+            for (int64_t i = i0; i < i1 && !bad; ++i)
+                for (int64_t r = 0; r < R && !bad; ++r)
+                    bad = KFN(vf_scan)(q + i * dq + r * ls, c->lw);
+        if (bad) {
+#ifdef GEN_VF_TRACE
+            fprintf(stderr, "gen_vf " GEN_VF_STR(KPREFIX) " scan nan- rows %lld\n", (long long)(i1 - i0));
+#endif
+            for (int64_t i = i0; i < i1; ++i) {
+                const GT *lq[GEN_LINES_MAX];
+                for (int64_t r = 0; r < R; ++r)
+                    lq[r] = q + i * dq + r * ls;
+                const int f = KFN(vf_row_any)(c, lq, R, K, yr + i * O2, i < nsp);
+                if (f)
+                    KFN(vf_fix)(X, t + i, lq, NULL, 0, R, f);
+            }
+        } else if (c->nvec == 1)
+            for (int64_t i = i0; i < i1; ++i) {
+                const int f = KFN(vf_row1)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0);
+                if (f)
+                    KFN(vf_fix)(X, t + i, NULL, q + i * dq, ls, R, f);
+            }
+        else
+            for (int64_t i = i0; i < i1; ++i) {
+                const int f = KFN(vf_row)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0);
+                if (f)
+                    KFN(vf_fix)(X, t + i, NULL, q + i * dq, ls, R, f);
+            }
+        i0 = i1;
+    }
 #else
-#define VF_ROWS_FIX(f) (void)(f)
     (void)X;
     (void)t;
-#endif
     if (c->nvec == 1)
-        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2) {
-            const int f = KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
-            VF_ROWS_FIX(f);
-        }
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
+            KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
     else
-        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2) {
-            const int f = KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
-            VF_ROWS_FIX(f);
-        }
-#undef VF_ROWS_FIX
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
+            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0);
+#endif
 }
 
 /* Tasks (output rows) [t0, t1). The rows of a plane whose windows have the
@@ -507,13 +574,21 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
     X.x = x;
     X.y = y;
     X.prop = GFLOAT && p->nan_propagate;
-#if VF_CHK /* the max pass's neutral value the smallest signed, the min pass's the largest (so the start value -inf
-             is a tap where a W window is empty) */
+#if VF_CHK /* the max pass's neutral value the smallest signed, the min pass's the largest; the start value (not -0,
+             not NaN: vf_geo) a tap of the max pass where it is >= +0, else of the min pass: a negative one wins
+             only where every tap is negative (the max pass's result negative: its min pass), and where a W window
+             is empty (the max pass leaves the neutral value, negative) */
+    const int sneg = (int16_t)g->init < 0;
     c.nv = VF_SET1(0x8000u);
-    c.usv = c.usv || (!g->fe && !KFN(geo_taps)(g, 2));
+    c.usv = !g->fe && !sneg;
     c.kt = f->kt;
+    c.lw = f->lw;
+    c.ck = X.prop || g->fe;
+    c.cm = NULL;
     X.cm = c;
+    c.cm = &X.cm;
     X.cm.nv = VF_SET1(0x7FFFu);
+    X.cm.usv = !g->fe && sneg;
 #endif
     /* the run of axis-1 rows [ia, ib): K lines each, first lines ds apart */
     int64_t ia = 0, ib = 0, ds = 0;
@@ -558,7 +633,7 @@ __attribute__((noinline)) static void KFN(vf_run)(const struct maxpool_plan *p, 
             const int fl = KFN(vf_row_any)(&c, lp, R, K, y + t * O2, t * O2 + wv <= yend);
 #if VF_CHK
             if (fl)
-                KFN(vf_fix)(&X, t, lp, NULL, 0, R, K, fl);
+                KFN(vf_fix)(&X, t, lp, NULL, 0, R, fl);
 #else
             (void)fl;
 #endif

@@ -325,6 +325,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define VF_MINU(a, b) _mm256_min_epu16((a), (b))
 #define VF_XOR(a, b) _mm256_xor_si256((a), (b))
 #define VF_SEL(a, b, m) _mm256_blendv_epi8((a), (b), (m))
+#define VF_ANYNEG(v) ((_mm256_movemask_epi8(v) & (int)0xAAAAAAAAu) != 0)
+#define VF_ADD(a, b) _mm256_add_epi16((a), (b))
 #define VF_NEGM(v) _mm256_srai_epi16((v), 15)
 #define VF_ANYGTU(v, t)                                                                                            \
     (_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_max_epu16((v), _mm256_set1_epi16((short)((t) + 1))), (v))) != 0)

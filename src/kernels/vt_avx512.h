@@ -421,6 +421,8 @@ static inline float gen_bf16_key(uint16_t b)
 #define VF_MINU(a, b) _mm512_min_epu16((a), (b))
 #define VF_XOR(a, b) _mm512_xor_si512((a), (b))
 #define VF_SEL(a, b, m) _mm512_mask_blend_epi16((m), (a), (b))
+#define VF_ANYNEG(v) (_mm512_movepi16_mask(v) != 0)
+#define VF_ADD(a, b) _mm512_add_epi16((a), (b))
 #define VF_NEGM(v) ((__mmask32)~_mm512_cmpge_epi16_mask((v), _mm512_setzero_si512()))
 #define VF_ANYGTU(v, t) ((__mmask32)~_mm512_cmpge_epu16_mask(_mm512_set1_epi16((short)(t)), (v)) != 0)
 #define VF_EO(a, b, e, o)                                                                                          \

@@ -1299,11 +1299,13 @@ static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
                 d.rounding = MAXPOOL_ROUND_CEIL;
             const int64_t W = widths[wi];
             int64_t shape[4] = {1, 3, 9, W};
+            if (geo == 0 && (W == 8 || W == 17)) /* 20 output rows: more than one gen_vf.h check of 16 rows' lines */
+                shape[2] = 40;
             if (rank == 1) {
                 shape[2] = W;
                 shape[1] = 27;
             }
-            const int64_t ni = shape[1] * (rank == 2 ? 9 * W : W);
+            const int64_t ni = shape[1] * (rank == 2 ? shape[2] * W : W);
             for (int what = 0; what < 11; ++what) {
                 /* 0: random finite; 1, 2: a NaN at one position of many; 3, 4: -0 and +0 orders; 5: zeros only
                  * and negatives; 6..9: start values -0, +0, NaN, lowest on negative backgrounds; 10: start value
@@ -1342,7 +1344,7 @@ static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
                     }
                     const int64_t L = rank == 2 ? shape[2] : 1; /* lines of a plane */
                     if (what == 1 || what == 2) { /* a NaN in line pos / W of plane 1 at column pos % W, and one more */
-                        const int64_t line = pos / W % (L < 3 ? L : 3), col = pos % W;
+                        const int64_t line = (pos / W % (L < 3 ? L : 3)) + (L > 36 && pos % 2 ? 34 : 0), col = pos % W;
                         g_fill[(L + line) * W + col] = nans[(pos + what) % 6];
                         if (what == 2)
                             g_fill[(2 * L + (line + 3) % L) * W + (col * 7) % W] = nans[(pos + 3) % 6];
