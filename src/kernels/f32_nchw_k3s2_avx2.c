@@ -595,8 +595,9 @@ K3_INSTANCES(k3s2_rows3, k3s2_rows3, a->isz)
 #undef K3_INST_P
 #undef K3_INST
 
-/* The other rows of a rank-3 chunk (the first and last output depth of a
- * block, the first row of each depth, rows whose line 1 or 2 is outside):
+/* The other rows of a rank-3 chunk (a block's first output depth, a depth
+ * whose slice 0 or 2 is outside, the first row of each depth, rows whose
+ * line 1 or 2 is outside):
  * one function per (NaN rule, indices), the rest run-time values, as the
  * rank-2 edge rows (k3s2_edge_impl). */
 typedef struct k3s2_edge3 {
