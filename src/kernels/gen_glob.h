@@ -22,9 +22,11 @@
  * element is NaN (it then stays), are redone by the scalar scan (KFN(sfold)).
  * NaN under propagation is kept by every step (V_MAXP), so such a plane's
  * result is NaN and redone. f16 NaN results are redone too (V_NANFIX).
- * Indices: the winner is the first element whose key equals the result (or
- * none when no element beats the start value), found by a second vector scan
- * of the plane (in L1 by then).
+ * Indices (types other than f32, and f32 planes of 2^31 elements or more, or
+ * a NaN fixed start under propagation): the winner is the first element
+ * whose key equals the result (or none when no element beats the start
+ * value), found by a second vector scan of the plane (in L1 by then). f32
+ * otherwise takes the one-pass form (gli_run, below).
  * Reads: the planes' elements; a plane shorter than a vector reads a whole
  * vector from its start (the next planes' elements, unused) when that lies
  * inside the input tensor, else a copy.
