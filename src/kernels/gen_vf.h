@@ -225,6 +225,16 @@ typedef struct KFN(vfc) {
 #endif
 } KFN(vfc);
 
+/* A row's first (last 0) or last (last 1) vector pair with its lane masks:
+ * taps outside the row become the neutral value. */
+GAI void KFN(vf_edge)(const KFN(vfc) * c, VF_T *A, VF_T *B, const int last)
+{
+    if (last ? c->m10 : c->m00)
+        *A = VF_SEL(c->nv, *A, last ? c->k10 : c->k00);
+    if (last ? c->m11 : c->m01)
+        *B = VF_SEL(c->nv, *B, last ? c->k11 : c->k01);
+}
+
 #if VF_CHK
 /* v where the stored max (p) is negative */
 GAI void KFN(vf_merge)(GT *p, VF_T v)
@@ -244,18 +254,10 @@ GAI void KFN(vf_vmin)(const KFN(vfc) * c, const GT *const *lp, const GT *l,
     const int64_t N = VF_N, nvec = c->nvec, o = j * N;
     VF_T A = KFN(vf_comb)(lp, l, ls, R, 2 * o, 1, 0, NULL),
          B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, 2 * o + N, 1, 0, NULL), E, O;
-    if (j == 0) { /* (one vector: m00, m01 hold both sides) */
-        if (c->m00)
-            A = VF_SEL(c->nv, A, c->k00);
-        if (c->m01)
-            B = VF_SEL(c->nv, B, c->k01);
-    }
-    if (j > 0 && j == nvec - 1) {
-        if (c->m10)
-            A = VF_SEL(c->nv, A, c->k10);
-        if (c->m11)
-            B = VF_SEL(c->nv, B, c->k11);
-    }
+    if (j == 0) /* (one vector: m00, m01 hold both sides) */
+        KFN(vf_edge)(c, &A, &B, 0);
+    else if (j == nvec - 1)
+        KFN(vf_edge)(c, &A, &B, 1);
     VF_EO(A, B, E, O);
     VF_T v = VF_MIN(E, O);
     if (K == 3) {
@@ -339,10 +341,7 @@ GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_
     VF_CK_DECL;
     VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, 0, ck, VF_UP), B = KFN(vf_comb)(lp, l, ls, R, N, 0, ck, VF_UP), E, O, E2,
          O2;
-    if (c->m00)
-        A = VF_SEL(c->nv, A, c->k00);
-    if (c->m01)
-        B = VF_SEL(c->nv, B, c->k01);
+    KFN(vf_edge)(c, &A, &B, 0);
     VF_EO(A, B, E, O);
     VF_T P = VF_MAX(E, O), v;
     for (int64_t j = 1; j < nvec - 1; ++j) { /* the middle vectors: every tap inside the row */
@@ -359,10 +358,7 @@ GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_
     }
     A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N, 0, ck, VF_UP);
     B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N, 0, ck, VF_UP);
-    if (c->m10)
-        A = VF_SEL(c->nv, A, c->k10);
-    if (c->m11)
-        B = VF_SEL(c->nv, B, c->k11);
+    KFN(vf_edge)(c, &A, &B, 1);
     VF_EO(A, B, E2, O2);
     v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
     if (c->usv)
@@ -385,10 +381,7 @@ GAI int KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64
     VF_CK_DECL;
     VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, 0, ck, VF_UP),
          B = c->hb ? c->nv : KFN(vf_comb)(lp, l, ls, R, VF_N, 0, ck, VF_UP), E, O;
-    if (c->m00)
-        A = VF_SEL(c->nv, A, c->k00);
-    if (c->m01)
-        B = VF_SEL(c->nv, B, c->k01);
+    KFN(vf_edge)(c, &A, &B, 0);
     VF_EO(A, B, E, O);
     VF_T v = VF_MAX(E, O);
     if (K == 3)
