@@ -838,13 +838,6 @@ static void sec_plan_only(ts_rng *r)
 
 /* ---- main --------------------------------------------------------------- */
 
-static double now_s(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 int main(void)
 {
     const char *q = getenv("MAXPOOL_TEST_QUICK");
@@ -884,9 +877,9 @@ int main(void)
         ts_rng r;
         ts_rng_seed(&r, seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(k + 1));
         const long c0 = g_cases;
-        const double t = now_s();
+        const double t = ts_now_s();
         secs[k].fn(&r);
-        printf("section %-11s %5ld plans %7.2f s\n", secs[k].name, g_cases - c0, now_s() - t);
+        printf("section %-11s %5ld plans %7.2f s\n", secs[k].name, g_cases - c0, ts_now_s() - t);
     }
     printf("%ld plans, %ld kernel runs\n", g_cases, g_runs);
     return ts_finish();

@@ -1543,13 +1543,6 @@ static const struct {
     {"adaptive_planes", sec_adaptive_planes, 2}, {"fe_nan_wide", sec_fe_nan_wide, 1},
 };
 
-static double now_s(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* test_kernels [K/2]: every section, or those of part K */
 int main(int argc, char **argv)
 {
@@ -1573,9 +1566,9 @@ int main(int argc, char **argv)
         ts_rng r;
         ts_rng_seed(&r, seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(k + 1));
         const long c0 = g_cases;
-        const double t = now_s();
+        const double t = ts_now_s();
         g_sections[k].fn(&r, quick);
-        printf("section %-12s %7ld cases %7.2f s\n", g_sections[k].name, g_cases - c0, now_s() - t);
+        printf("section %-12s %7ld cases %7.2f s\n", g_sections[k].name, g_cases - c0, ts_now_s() - t);
     }
     printf("%ld cases, %ld kernel runs\n", g_cases, g_runs);
     return ts_finish();

@@ -34,7 +34,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static maxpool_isa g_isas[4];
 static int g_nisas;
@@ -1371,13 +1370,6 @@ static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
     g_all_threads = 0;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Which of the three ctest entries (test_kernels_types_1of3 .. _3of3) runs
  * a type's sweep, so ctest -j2 keeps both cores busy (one entry of every
  * type had run 301 s in the Release stage while the other tests took 180):
@@ -1410,7 +1402,7 @@ int main(int argc, char **argv)
         ts_rng r;
         ts_rng_seed(&r, seed + 0x9e3779b97f4a7c15ULL * (uint64_t)dt);
         const long c0 = g_cases;
-        const double t = now_s();
+        const double t = ts_now_s();
         stems(&r, (maxpool_dtype)dt);
         big_windows(&r, (maxpool_dtype)dt);
         wfirst_indices(&r, (maxpool_dtype)dt, quick);
@@ -1432,7 +1424,7 @@ int main(int argc, char **argv)
         }
         for (long i = 0; i < per_type; ++i)
             random_case(&r, (maxpool_dtype)dt, i);
-        printf("%-5s %6ld cases %7.2f s\n", g_tname[dt], g_cases - c0, now_s() - t);
+        printf("%-5s %6ld cases %7.2f s\n", g_tname[dt], g_cases - c0, ts_now_s() - t);
     }
     printf("%ld cases, %ld kernel runs\n", g_cases, g_runs);
     return ts_finish();

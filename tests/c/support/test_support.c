@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__unix__)
 #include <unistd.h>
 #endif
@@ -117,6 +118,13 @@ uint64_t ts_seed_from_env(uint64_t fallback)
 }
 
 void ts_parallel_always(void) { setenv("MAXPOOL_PARALLEL_MIN_BYTES", "0", 0); }
+
+double ts_now_s(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 void ts_omp_passive(char **argv)
 {

@@ -104,6 +104,9 @@ void ts_omp_passive(char **argv);
  * run with num_threads threads too, so the threaded paths are exercised. */
 void ts_parallel_always(void);
 
+/* Wall-clock seconds (section timings printed by the kernel tests). */
+double ts_now_s(void);
+
 /* ---- half-precision conversions (independent of the library's) --------- */
 
 /* Exact widening of IEEE binary16 bits to float (NaN stays NaN, sign kept). */
