@@ -347,13 +347,22 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
                  maxpool_plan_kernel_name(p), kind);
         ts_set_context("%s", ctx);
         CHECK_STR_EQ(maxpool_plan_kernel_name(p), expected_kernel(&d, (const struct maxpool_plan *)p, g_isas[k]));
-        memset(y, 0xa5, (size_t)no * 4);
-        memset(ix, 0xa5, (size_t)no * isz);
-        CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
-        ++g_runs;
-        CHECK_BITS_EQ(y, yr, no, 4, "values");
-        if (d.index_type != MAXPOOL_INDEX_NONE)
-            CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        /* the scalar ceiling's plan runs the reference kernel that made yr:
+         * on a big case it would only repeat it (most of the sanitizer and
+         * emulation stages' time), so only small cases run it (the run
+         * wrapper's task ranges); the thread runs below then compare with yr */
+        const int repeat = ts_is_reference_run(maxpool_plan_kernel_name(p), ni, no);
+        const float *y_one = repeat ? yr : y;
+        const void *i_one = repeat ? ir : ix;
+        if (!repeat) {
+            memset(y, 0xa5, (size_t)no * 4);
+            memset(ix, 0xa5, (size_t)no * isz);
+            CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
+            ++g_runs;
+            CHECK_BITS_EQ(y, yr, no, 4, "values");
+            if (d.index_type != MAXPOOL_INDEX_NONE)
+                CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        }
         maxpool_plan_destroy(p);
         if (threads && k == g_nisas - 1) {
             for (int nt = 2; nt <= 3; ++nt) {
@@ -364,9 +373,9 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
                 memset(i1, 0x33, (size_t)no * isz);
                 CHECK_STATUS(maxpool_run(p, x, y1, i1), MAXPOOL_OK);
                 ++g_runs;
-                CHECK_BITS_EQ(y1, y, no, 4, nt == 2 ? "values, 2 threads" : "values, 3 threads");
+                CHECK_BITS_EQ(y1, y_one, no, 4, nt == 2 ? "values, 2 threads" : "values, 3 threads");
                 if (d.index_type != MAXPOOL_INDEX_NONE)
-                    CHECK_BITS_EQ(i1, ix, no, isz, nt == 2 ? "indices, 2 threads" : "indices, 3 threads");
+                    CHECK_BITS_EQ(i1, i_one, no, isz, nt == 2 ? "indices, 2 threads" : "indices, 3 threads");
                 maxpool_plan_destroy(p);
             }
         }

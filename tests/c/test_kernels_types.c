@@ -184,13 +184,20 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
         ts_set_context("%s isa=%s kernel=%s kind=%d", what, maxpool_isa_name(g_isas[k]),
                        maxpool_plan_kernel_name(p), kind);
         CHECK_STR_EQ(maxpool_plan_kernel_name(p), expected_kernel(&d, (const struct maxpool_plan *)p, g_isas[k]));
-        memset(y, 0xa5, nob * es);
-        memset(ix, 0xa5, nob * isz);
-        CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
-        ++g_runs;
-        CHECK_BITS_EQ(y, yr, no, es, "values");
-        if (d.index_type != MAXPOOL_INDEX_NONE)
-            CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        /* a plan on the reference kernel that made yr (the scalar ceiling;
+         * SSE2 and NEON for these types): a big case only repeats it, so
+         * only small cases run it; the thread runs then compare with yr */
+        const int repeat = ts_is_reference_run(maxpool_plan_kernel_name(p), ni, no);
+        const void *y_one = repeat ? yr : y, *i_one = repeat ? ir : ix;
+        if (!repeat) {
+            memset(y, 0xa5, nob * es);
+            memset(ix, 0xa5, nob * isz);
+            CHECK_STATUS(maxpool_run(p, x, y, ix), MAXPOOL_OK);
+            ++g_runs;
+            CHECK_BITS_EQ(y, yr, no, es, "values");
+            if (d.index_type != MAXPOOL_INDEX_NONE)
+                CHECK_BITS_EQ(ix, ir, no, isz, "indices");
+        }
         maxpool_plan_destroy(p);
         if ((k == g_nisas - 1 || (g_threads_every_isa && g_isas[k] == MAXPOOL_ISA_AVX2)) && (g_all_threads || ts_rng_chance(r, 1, 4))) {
             for (int nt = 2; nt <= 3; ++nt) {
@@ -203,9 +210,9 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
                 memset(i1, 0x33, nob * isz);
                 CHECK_STATUS(maxpool_run(p, x, y1, i1), MAXPOOL_OK);
                 ++g_runs;
-                CHECK_BITS_EQ(y1, y, no, es, "values, threads");
+                CHECK_BITS_EQ(y1, y_one, no, es, "values, threads");
                 if (d.index_type != MAXPOOL_INDEX_NONE)
-                    CHECK_BITS_EQ(i1, ix, no, isz, "indices, threads");
+                    CHECK_BITS_EQ(i1, i_one, no, isz, "indices, threads");
                 maxpool_plan_destroy(p);
             }
         }

@@ -126,6 +126,11 @@ double ts_now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+int ts_is_reference_run(const char *name, int64_t in_elements, int64_t out_elements)
+{
+    return strncmp(name, "ref_", 4) == 0 && in_elements + out_elements > 4096;
+}
+
 void ts_omp_passive(char **argv)
 {
 #if defined(__linux__)

@@ -107,6 +107,13 @@ void ts_parallel_always(void);
 /* Wall-clock seconds (section timings printed by the kernel tests). */
 double ts_now_s(void);
 
+/* Whether a kernel test's run of a plan on kernel `name` would only repeat
+ * the reference computation that made its expected values: the plan is on
+ * a reference kernel ("ref_...") and the case has more than 4,096 input and
+ * output elements (small cases still run it: the run wrapper's task ranges).
+ * Under ASan and emulation the reference was most of the tests' time. */
+int ts_is_reference_run(const char *name, int64_t in_elements, int64_t out_elements);
+
 /* ---- half-precision conversions (independent of the library's) --------- */
 
 /* Exact widening of IEEE binary16 bits to float (NaN stays NaN, sign kept). */
