@@ -283,20 +283,21 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                         }
                         KFN(lines)(x0, loff, (int)(cn0 * cn1), U, cv, cl, init, prop, 0, pf);
                     } else {
-                        int nl = 0, acc = 0;
+                        /* batches of CF_LF_MAXLINES lines from one call site (build cost: the
+                         * first batch and the rest each had their own inlined line pass) */
+                        int acc = 0;
                         lk0 = lk1 = -1;
-                        for (int64_t j0 = 0; j0 < cn0; ++j0) {
-                            for (int64_t j1 = 0; j1 < cn1; ++j1) {
+                        for (int64_t j0 = 0, j1 = 0; j0 < cn0; acc = 1) {
+                            int nl = 0;
+                            while (j0 < cn0 && nl < CF_LF_MAXLINES) {
                                 loff[nl++] = (int32_t)((j0 * g.a0.step * in1 + j1 * g.a1.step) * inw);
-                                if (nl == CF_LF_MAXLINES) {
-                                    KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc, pf);
-                                    nl = 0;
-                                    acc = 1;
+                                if (++j1 == cn1) {
+                                    j1 = 0;
+                                    ++j0;
                                 }
                             }
-                        }
-                        if (nl > 0)
                             KFN(lines)(x0, loff, nl, U, cv, cl, init, prop, acc, pf);
+                        }
                     }
                 }
                 if (!row_empty)

@@ -420,6 +420,9 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
     if (chunk < VW)
         chunk = VW; /* the log pass falls back to wgroups when it does not fit */
     const int64_t chs = chunk + VW; /* slot stride: room for the last group's overrun */
+    /* line -> slot: power-of-two residues; streaming: slot 0 for every line */
+    const int streaming = g.streaming;
+    const int64_t m0 = streaming ? 0 : g.s0 - 1, m1 = streaming ? 0 : g.s1 - 1, sm = streaming ? 0 : g.s1;
 
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t plane = t / g.nb, blk = t % g.nb;
@@ -460,62 +463,57 @@ CF_AI void KFN(run_impl)(const struct maxpool_plan *p, const float *x, float *y,
                     fr.gbase = rowbase;
                     fr.row_empty = cn0 == 0 || cn1 == 0;
                 }
-                if (!g.streaming) {
-                    int nl = 0;
-                    for (int64_t j0 = 0; j0 < cn0; ++j0) {
-                        const int64_t dd = st0 + j0 * g.a0.step;
-                        for (int64_t j1 = 0; j1 < cn1; ++j1) {
-                            const int64_t hh = st1 + j1 * g.a1.step;
-                            const int64_t line = dd * in1 + hh;
-                            const int64_t slot = (dd & (g.s0 - 1)) * g.s1 + (hh & (g.s1 - 1));
-                            float *sv = sval + slot * chs;
-                            int32_t *sp = spos + slot * chs;
-                            if (tags[slot] != line) {
-                                KFN(wpass)(&g, xp + line * inw, (int32_t)(line * inw), c0, c1, ncp, sv, sp, init, lbuf,
-                                           lpos, prop, wi);
-                                tags[slot] = line;
-                            }
-                            vals[nl] = sv;
-                            poss[nl] = sp;
-                            ++nl;
-                        }
-                    }
-                    if (nl == 3) /* constant line counts unroll the column loop */
-                        KFN(hcomb)(3, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
-                                   prop, wi, ok, fe);
-                    else if (nl == 2)
-                        KFN(hcomb)(2, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
-                                   prop, wi, ok, fe);
-                    else if (nl == 1)
-                        KFN(hcomb)(1, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
-                                   prop, wi, ok, fe);
-                    else
-                        KFN(hcomb)(nl, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
-                                   prop, wi, ok, fe);
-                } else {
-                    float *lv = sval, *av = sval + chs;
-                    int32_t *lp = spos, *ap = spos + chs;
+                /* one W-pass call site for both modes (build cost: a second inlined copy for the
+                 * streaming mode doubled the file's compile time); streaming: every line in slot 0,
+                 * each folded at once into the running max in slot 1 */
+                if (streaming)
                     for (int64_t i = 0; i < ncp; ++i) {
-                        av[i] = init;
-                        ap[i] = -1;
+                        sval[chs + i] = init;
+                        spos[chs + i] = -1;
                     }
-                    for (int64_t j0 = 0; j0 < cn0; ++j0) {
-                        const int64_t dd = st0 + j0 * g.a0.step;
-                        for (int64_t j1 = 0; j1 < cn1; ++j1) {
-                            const int64_t line = dd * in1 + st1 + j1 * g.a1.step;
-                            KFN(wpass)(&g, xp + line * inw, (int32_t)(line * inw), c0, c1, ncp, lv, lp, init, lbuf,
+                int nl = 0;
+                for (int64_t j0 = 0; j0 < cn0; ++j0) {
+                    const int64_t dd = st0 + j0 * g.a0.step;
+                    for (int64_t j1 = 0; j1 < cn1; ++j1) {
+                        const int64_t hh = st1 + j1 * g.a1.step;
+                        const int64_t line = dd * in1 + hh;
+                        const int64_t slot = (dd & m0) * sm + (hh & m1);
+                        float *sv = sval + slot * chs;
+                        int32_t *sp = spos + slot * chs;
+                        if (tags[slot] != line) {
+                            KFN(wpass)(&g, xp + line * inw, (int32_t)(line * inw), c0, c1, ncp, sv, sp, init, lbuf,
                                        lpos, prop, wi);
-                            const float *v2[2] = {av, lv};
-                            const int32_t *p2[2] = {ap, lp};
-                            KFN(hcomb)(2, v2, p2, ncp, init, NULL, NULL, av, ap, 0, 0, NULL, 0, &fr, prop, wi, CF_OUT_RAW,
-                                       fe);
+                            tags[slot] = line;
+                        }
+                        vals[nl] = sv;
+                        poss[nl] = sp;
+                        ++nl;
+                        if (streaming) {
+                            const float *v2[2] = {sval + chs, sval}; /* (sv, sp: slot 0) */
+                            const int32_t *p2[2] = {spos + chs, spos};
+                            KFN(hcomb)(2, v2, p2, ncp, init, NULL, NULL, sval + chs, spos + chs, 0, 0, NULL, 0, &fr,
+                                       prop, wi, CF_OUT_RAW, fe);
+                            nl = 0;
                         }
                     }
-                    const float *v1[1] = {av};
-                    const int32_t *p1[1] = {ap};
-                    KFN(hcomb)(1, v1, p1, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr, prop, wi,
-                               ok, fe);
                 }
+                if (streaming) { /* the running max is the one line left */
+                    vals[0] = sval + chs;
+                    poss[0] = spos + chs;
+                    nl = 1;
+                }
+                if (nl == 3) /* constant line counts unroll the column loop */
+                    KFN(hcomb)(3, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr, prop,
+                               wi, ok, fe);
+                else if (nl == 2)
+                    KFN(hcomb)(2, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr, prop,
+                               wi, ok, fe);
+                else if (nl == 1)
+                    KFN(hcomb)(1, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr, prop,
+                               wi, ok, fe);
+                else
+                    KFN(hcomb)(nl, vals, poss, ncols, init, yo, io, NULL, NULL, base, rowbase, ft, first_tap, &fr,
+                               prop, wi, ok, fe);
             }
         }
     }
