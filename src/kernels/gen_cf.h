@@ -102,16 +102,27 @@ static void KFN(cfi_store)(const struct maxpool_plan *p, const KFN(geo) * g, con
 
 /* Tap at q of VN grid columns S apart (S = 1 or 2). */
 #define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
+/* The same in the vector layer's lane order (V_EVEN_L: stride 2 without the
+ * cross-lane permute; the lanes put back once, V_LORD / VI_LORD, by cf_vec) */
+#ifndef V_EVEN_L
+#define V_EVEN_L(a, b) V_EVEN(a, b)
+#define V_LORD(v) (v)
+#define VI_LORD(v) (v)
+#endif
+#define GEN_TAP_L(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN_L(V_LOAD(q), V_LOAD((q) + VN)))
 
 /* The K taps of one window line (line base xr, tap numbers t0 + k, their
- * lane values GEN_TV(tv, t0 + k, wi)) for NB vectors of grid columns. */
+ * lane values GEN_TV(tv, t0 + k)) for NB vectors of grid columns; lo: the
+ * lanes in the vector layer's order (GEN_TAP_L). */
 GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, const int64_t *tv, int64_t t0, int64_t K, int64_t d,
-                      const int NB, const int S, const int prop, const int wi)
+                      const int NB, const int S, const int lo, const int prop, const int wi)
 {
     for (int64_t k = 0; k < K; ++k)
         GEN_UNROLL
-        for (int v = 0; v < NB; ++v)
-            KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), GEN_TV(tv, t0 + k, wi), prop, wi);
+        for (int v = 0; v < NB; ++v) {
+            const GT *q = xr + k * d + v * VN * S;
+            KFN(upd)(&best[v], &bt[v], lo ? GEN_TAP_L(q, S) : GEN_TAP(q, S), GEN_TV(tv, t0 + k, wi), prop, wi);
+        }
 }
 
 /* Stores lanes [0, nl) of NB vectors of grid columns from ob on. */
@@ -170,7 +181,7 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
     GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         if (g->fe) {
-            best[v] = GEN_TAP(xb + w->ro[0] + v * VN * S, S);
+            best[v] = GEN_TAP_L(xb + w->ro[0] + v * VN * S, S);
             bt[v] = VI_SET1(0);
         } else {
             best[v] = V_SET1(g->init);
@@ -178,7 +189,14 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
         }
     }
     for (int64_t r = 0; r < w->R; ++r)
-        KFN(cf_line)(best, bt, xb + w->ro[r], w->toff, r * K, K, d, NB, S, prop, wi);
+        KFN(cf_line)(best, bt, xb + w->ro[r], w->toff, r * K, K, d, NB, S, 1, prop, wi);
+    if (S == 2) /* (the lanes in column order again) */
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v) {
+            best[v] = V_LORD(best[v]);
+            if (wi)
+                bt[v] = VI_LORD(bt[v]);
+        }
     KFN(cf_store)(p, g, w, ob, VN, best, bt, NB, S, prop, wi);
 }
 
@@ -215,7 +233,7 @@ GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     for (int64_t r = 0; r < w->R; ++r) {
         if (e > a)
             memcpy(sb + (a - v), w->xp + w->ro[r] + a, (size_t)(e - a) * sizeof(GT));
-        KFN(cf_line)(best, bt, sb, w->toff, r * K, K, d, 1, S, prop, wi);
+        KFN(cf_line)(best, bt, sb, w->toff, r * K, K, d, 1, S, 0, prop, wi);
     }
     KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, S, prop, wi);
 }

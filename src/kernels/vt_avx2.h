@@ -120,6 +120,12 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM_LANES(p) _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0x88)), 0xD8))
+/* V_EVEN_L(a, b): V_EVEN's lanes in the shuffle's own order (columns 0, 1,
+ * 4, 5, 2, 3, 6, 7: no cross-lane permute per tap); V_LORD(v), VI_LORD(v)
+ * put keys / tap lanes of that order back in column order (gen_cf.h cf_vec) */
+#define V_EVEN_L(a, b) _mm256_shuffle_ps((a), (b), 0x88)
+#define V_LORD(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#define VI_LORD(v) _mm256_permute4x64_epi64((v), 0xD8)
 /* f16, bf16 (gen_fl.h's de-interleaved stride-2 W pass): V_ODD(a, b) lanes 1, 3, 5, ... of a then b;
  * V_AL1(a, b) lanes 1 .. VN-1 of a, then lane 0 of b */
 #define V_ODD(a, b)                                                                                                \
