@@ -15,7 +15,22 @@ typedef struct KFN(row) {
     const int64_t *ro;   /* [R] the lines' offsets in the plane */
     const int64_t *toff; /* [R*K] regular tap t = r*K + k: ro[r] + k*d - tb (with indices) */
     int64_t tb;          /* toff's base (cf_run: ro[0], the table the same for rows of the same line counts) */
+    int64_t ib;          /* GEN_CFPOS with indices: n*idx_n + c*idx_c + tb + v0, column o's lane base + o*S */
+    int i32;             /* int32 indices */
 } KFN(row);
+
+/* The per-tap form's VI lanes with indices: with 32-bit lanes (the vector
+ * layer's VI_POS_* ops) each lane holds its winner's window position,
+ * toff[t] (below 2^32 - 1, cf_run), so the store adds the row's base and
+ * needs no table; else the tap number t, turned into a position through
+ * toff[] by cfi_store (gen_cfi.h). */
+#ifdef VI_POS_ST64
+#define GEN_CFPOS 1
+#else
+#define GEN_CFPOS 0
+#endif
+/* The lane value of tap t (tv: the row's toff, read with indices only) */
+#define GEN_TV(tv, t, wi) (GEN_CFPOS && (wi) ? (tv)[t] : (t))
 
 /* Output row t of plane nc (n*C + c), window rows (o0, o1): its plane,
  * output and window lines (the caller sets n, c, ro, toff). */
@@ -87,21 +102,33 @@ static void KFN(cfi_store)(const struct maxpool_plan *p, const KFN(geo) * g, con
 
 /* Tap at q of VN grid columns S apart (S = 1 or 2). */
 #define GEN_TAP(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN(V_LOAD(q), V_LOAD((q) + VN)))
+/* The same in the vector layer's lane order (V_EVEN_L: stride 2 without the
+ * cross-lane permute; the lanes put back once, V_LORD / VI_LORD, by cf_vec) */
+#ifndef V_EVEN_L
+#define V_EVEN_L(a, b) V_EVEN(a, b)
+#define V_LORD(v) (v)
+#define VI_LORD(v) (v)
+#endif
+#define GEN_TAP_L(q, S) ((S) == 1 ? V_LOAD(q) : V_EVEN_L(V_LOAD(q), V_LOAD((q) + VN)))
 
-/* The K taps of one window line (line base xr, tap numbers t0 + k) for NB
- * vectors of grid columns. */
-GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, int64_t t0, int64_t K, int64_t d, const int NB, const int S,
-                      const int prop, const int wi)
+/* The K taps of one window line (line base xr, tap numbers t0 + k, their
+ * lane values GEN_TV(tv, t0 + k)) for NB vectors of grid columns; lo: the
+ * lanes in the vector layer's order (GEN_TAP_L). */
+GAI void KFN(cf_line)(VT *best, VI *bt, const GT *xr, const int64_t *tv, int64_t t0, int64_t K, int64_t d,
+                      const int NB, const int S, const int lo, const int prop, const int wi)
 {
     for (int64_t k = 0; k < K; ++k)
         GEN_UNROLL
-        for (int v = 0; v < NB; ++v)
-            KFN(upd)(&best[v], &bt[v], GEN_TAP(xr + k * d + v * VN * S, S), t0 + k, prop, wi);
+        for (int v = 0; v < NB; ++v) {
+            const GT *q = xr + k * d + v * VN * S;
+            KFN(upd)(&best[v], &bt[v], lo ? GEN_TAP_L(q, S) : GEN_TAP(q, S), GEN_TV(tv, t0 + k, wi), prop, wi);
+        }
 }
 
 /* Stores lanes [0, nl) of NB vectors of grid columns from ob on. */
 GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(row) * w, int64_t ob,
-                       int64_t nl, const VT *best, const VI *bt, const int NB, const int prop, const int wi)
+                       int64_t nl, const VT *best, const VI *bt, const int NB, const int S, const int prop,
+                       const int wi)
 {
     GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
@@ -115,6 +142,16 @@ GAI void KFN(cf_store)(const struct maxpool_plan *p, const KFN(geo) * g, const K
             V_STOREN(w->yr + o0, best[v], nl);
             continue;
         }
+#if GEN_CFPOS
+        if (wi && nl == VN && !fix && !VI_POS_NONE(bt[v])) { /* positions in the lanes: the indices in line */
+            V_STORE(w->yr + o0, best[v]);
+            if (w->i32)
+                VI_POS_ST32((int32_t *)w->ind + w->yoff + o0, bt[v], w->ib + o0 * S, S);
+            else
+                VI_POS_ST64((int64_t *)w->ind + w->yoff + o0, bt[v], w->ib + o0 * S, S);
+            continue;
+        }
+#endif
         if (wi) { /* out of line (gen_cfi.h) */
             KFN(cfi_store)(p, g, w, o0, nl, best[v], bt[v], prop);
             continue;
@@ -144,7 +181,7 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
     GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         if (g->fe) {
-            best[v] = GEN_TAP(xb + w->ro[0] + v * VN * S, S);
+            best[v] = GEN_TAP_L(xb + w->ro[0] + v * VN * S, S);
             bt[v] = VI_SET1(0);
         } else {
             best[v] = V_SET1(g->init);
@@ -152,8 +189,15 @@ GAI void KFN(cf_vec)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN
         }
     }
     for (int64_t r = 0; r < w->R; ++r)
-        KFN(cf_line)(best, bt, xb + w->ro[r], r * K, K, d, NB, S, prop, wi);
-    KFN(cf_store)(p, g, w, ob, VN, best, bt, NB, prop, wi);
+        KFN(cf_line)(best, bt, xb + w->ro[r], w->toff, r * K, K, d, NB, S, 1, prop, wi);
+    if (S == 2) /* (the lanes in column order again) */
+        GEN_UNROLL
+        for (int v = 0; v < NB; ++v) {
+            best[v] = V_LORD(best[v]);
+            if (wi)
+                bt[v] = VI_LORD(bt[v]);
+        }
+    KFN(cf_store)(p, g, w, ob, VN, best, bt, NB, S, prop, wi);
 }
 
 /* Grid columns [ob, ob + nl), nl <= VN, whose taps may lie outside the
@@ -181,7 +225,7 @@ GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const 
         for (int64_t l = 0; l < VN; ++l) {
             const int first = l < nl && cn2[l] > 0;
             buf[l] = first ? w->xp[w->ro[0] + st2[l]] : g->init;
-            lt[l] = first ? (VLANE)((st2[l] - (v + l * S)) / d) : GEN_NONE;
+            lt[l] = first ? (VLANE)(GEN_CFPOS ? st2[l] - (v + l * S) : (st2[l] - (v + l * S)) / d) : GEN_NONE;
         }
         best[0] = V_LOAD(buf);
         memcpy(&bt[0], lt, sizeof bt[0]);
@@ -189,9 +233,9 @@ GAI void KFN(cf_border)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     for (int64_t r = 0; r < w->R; ++r) {
         if (e > a)
             memcpy(sb + (a - v), w->xp + w->ro[r] + a, (size_t)(e - a) * sizeof(GT));
-        KFN(cf_line)(best, bt, sb, r * K, K, d, 1, S, prop, wi);
+        KFN(cf_line)(best, bt, sb, w->toff, r * K, K, d, 1, S, 0, prop, wi);
     }
-    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, S, prop, wi);
 }
 
 /* Border block bi (columns [ob, ob + nl), nl <= VN) read in place: taps
@@ -219,7 +263,7 @@ GAI void KFN(cf_bmask)(const struct maxpool_plan *p, const KFN(geo) * g, const K
                 if (prop)
                     m = VM_OR(m, V_NANM(x));
                 best[0] = V_SEL(best[0], x, m);
-                bt[0] = VI_SEL(bt[0], VI_SET1(k), m);
+                bt[0] = VI_SEL(bt[0], VI_SET1(GEN_TV(w->toff, k, wi)), m);
             }
         }
         r = 1;
@@ -227,9 +271,10 @@ GAI void KFN(cf_bmask)(const struct maxpool_plan *p, const KFN(geo) * g, const K
     for (; r < w->R; ++r) {
         const GT *xr = xb + w->ro[r];
         for (int64_t k = 0; k < K; ++k)
-            KFN(upd)(&best[0], &bt[0], V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]), r * K + k, prop, wi);
+            KFN(upd)(&best[0], &bt[0], V_SEL(nv, GEN_TAP(xr + k * d, S), g->bvalid[bi][k]), GEN_TV(w->toff, r * K + k, wi),
+                     prop, wi);
     }
-    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, prop, wi);
+    KFN(cf_store)(p, g, w, ob, nl, best, bt, 1, S, prop, wi);
 }
 
 /* Columns [ob, ob + nl), nl <= VN, any windows: each tap's lanes gathered

@@ -99,8 +99,10 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
         for (int64_t j0 = 0; j0 < w.c0; ++j0)
             for (int64_t j1 = 0; j1 < w.c1; ++j1)
                 ro[r++] = ((w.s0 + j0 * sp0) * in1 + w.s1 + j1 * sp1) * in2;
+        /* (GEN_CFPOS with indices: the lanes' positions, toff[], below 2^32 - 1, gen_cf.h) */
         const int grid = g->grid && g->S <= 2 && (g->K - 1) * g->d <= GEN_SPAN_MAX - 2 * VN &&
-                         (!wi || w.R * g->K <= GEN_TAPS_LIMIT);
+                         (!wi || (w.R * g->K <= GEN_TAPS_LIMIT &&
+                                  (!GEN_CFPOS || ro[w.R - 1] - ro[0] + (g->K - 1) * g->d < (int64_t)UINT32_MAX)));
         if (!grid) {
             if (g->step[2] == 1 && w.R < GEN_TAPS_LIMIT) {
                 KFN(lf_cols)(p, g, &w, &lc, prop, wi);
@@ -119,6 +121,8 @@ GAI void KFN(cf_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 tk1 = w.c1;
             }
             w.tb = ro[0];
+            w.ib = w.n * p->idx_n + w.c * p->idx_c + w.tb + g->v0;
+            w.i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
         }
         if (g->S == 1)
             KFN(cf_cols)(p, g, &w, 1, prop, wi);

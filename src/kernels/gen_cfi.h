@@ -95,7 +95,8 @@ GAI int KFN(cfi_taps)(const struct maxpool_plan *p, void *ind, int64_t at, int64
 
 /* Lanes [0, nl) of the per-tap form's columns from o0 (cf_store with
  * indices), out of line: the values as a vector, the indices through the
- * row's tap table; f16 NaN lanes (the scalar scan) and lanes without a tap
+ * row's tap table (GEN_CFPOS: the lanes' positions, lane by lane; cf_store
+ * writes full vectors without NaN fixes or empty lanes itself); f16 NaN lanes (the scalar scan) and lanes without a tap
  * (the empty-window index) the scalar way. */
 __attribute__((noinline)) static void KFN(cfi_store)(const struct maxpool_plan *p, const KFN(geo) * g,
                                                      const KFN(row) * w, int64_t o0, int64_t nl, VT best, VI bt,
@@ -108,6 +109,18 @@ __attribute__((noinline)) static void KFN(cfi_store)(const struct maxpool_plan *
     else
         V_STOREN(w->yr + o0, best, nl);
     VI_STORE(lt, bt);
+#if GEN_CFPOS /* the lanes hold positions (gen_cf.h): lane by lane */
+    for (int64_t l = 0; l < nl; ++l) {
+        const int64_t o = o0 + l;
+        if ((fix >> l) & 1)
+            KFN(cf_put)(p, g, w, o, g->init, -1, 1, prop, 1);
+        else
+            KFN(put_index)(p, g, w->ind, w->yoff + o, w->n, w->c,
+                           lt[l] == GEN_NONE ? -1 : w->tb + g->v0 + o * g->S + (int64_t)lt[l], w->s0, w->s1,
+                           g->st[2][o]);
+    }
+    return;
+#endif
     if (!KFN(cfi_taps)(p, w->ind, w->yoff + o0, w->n, w->c, w->tb + g->v0 + o0 * g->S, g->S, w->toff, lt, nl) &&
         !fix)
         return;

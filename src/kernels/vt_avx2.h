@@ -120,6 +120,12 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM_LANES(p) _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_EVEN(a, b)                                                                                               \
     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps((a), (b), 0x88)), 0xD8))
+/* V_EVEN_L(a, b): V_EVEN's lanes in the shuffle's own order (columns 0, 1,
+ * 4, 5, 2, 3, 6, 7: no cross-lane permute per tap); V_LORD(v), VI_LORD(v)
+ * put keys / tap lanes of that order back in column order (gen_cf.h cf_vec) */
+#define V_EVEN_L(a, b) _mm256_shuffle_ps((a), (b), 0x88)
+#define V_LORD(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#define VI_LORD(v) _mm256_permute4x64_epi64((v), 0xD8)
 /* f16, bf16 (gen_fl.h's de-interleaved stride-2 W pass): V_ODD(a, b) lanes 1, 3, 5, ... of a then b;
  * V_AL1(a, b) lanes 1 .. VN-1 of a, then lane 0 of b */
 #define V_ODD(a, b)                                                                                                \
@@ -216,6 +222,30 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 
 #define VI_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+/* 32-bit VI lanes holding window positions (the per-tap form with indices,
+ * gen_cf.h GEN_CFPOS: lane l's winner at spatial offset b + lane + l*S):
+ *   VI_POS_NONE(v)          whether a lane is all ones (no position)
+ *   VI_POS_ST64(p, v, b, S) int64 p[l] = b + (uint32_t)v[l] + l*S, VN lanes
+ *   VI_POS_ST32(p, v, b, S) int32 p[l] = the same, wrapping */
+#if GEN_KEYS_PS || GEN_TYPE == GEN_I32
+#define VI_POS_NONE(v) _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32((v), _mm256_set1_epi32(-1))))
+#define VI_POS_ST64(p, v, b, S)                                                                                    \
+    do {                                                                                                           \
+        const __m256i b0_ = _mm256_add_epi64(_mm256_set1_epi64x(b), _mm256_setr_epi64x(0, (S), 2 * (S), 3 * (S))); \
+        _mm256_storeu_si256((__m256i *)(void *)(p),                                                                \
+                            _mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_castsi256_si128(v)), b0_));             \
+        _mm256_storeu_si256((__m256i *)(void *)((p) + 4),                                                          \
+                            _mm256_add_epi64(_mm256_cvtepu32_epi64(_mm256_extracti128_si256((v), 1)),            \
+                                             _mm256_add_epi64(b0_, _mm256_set1_epi64x(4 * (S)))));               \
+    } while (0)
+#define VI_POS_ST32(p, v, b, S)                                                                                    \
+    _mm256_storeu_si256((__m256i *)(void *)(p),                                                                    \
+                        _mm256_add_epi32((v), _mm256_add_epi32(_mm256_set1_epi32((int32_t)(b)),                    \
+                                                               _mm256_setr_epi32(0, (S), 2 * (S), 3 * (S),         \
+                                                                                 4 * (S), 5 * (S), 6 * (S),        \
+                                                                                 7 * (S)))))
+#endif
 
 /* VK_STORE(p, v) / VK_LOAD(p): the keys themselves (f16, bf16: as f32) to / from a GKT array */
 #if GEN_KEYS_PS

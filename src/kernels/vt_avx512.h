@@ -256,6 +256,39 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM_OR(a, b) ((VM)((a) | (b)))
 #define VI_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
 
+/* 32-bit VI lanes holding window positions: VI_POS_NONE, VI_POS_ST64,
+ * VI_POS_ST32 (vt_avx2.h) */
+#if GEN_KEYS_PS || GEN_TYPE == GEN_I32
+#define VI_POS_NONE(v) (_mm512_cmpeq_epi32_mask((v), _mm512_set1_epi32(-1)) != 0)
+/* (zero-extended through a two-source permute with a zero vector: SIMDe has no _mm512_cvtepu32_epi64) */
+#define VI_POS_ST64(p, v, b, S)                                                                                    \
+    do {                                                                                                           \
+        const __m512i b0_ = _mm512_add_epi64(                                                                      \
+            _mm512_set1_epi64(b), _mm512_set_epi64(7 * (S), 6 * (S), 5 * (S), 4 * (S), 3 * (S), 2 * (S), (S), 0)); \
+        const __m512i z_ = _mm512_setzero_si512();                                                                 \
+        _mm512_storeu_si512(                                                                                       \
+            (void *)(p),                                                                                           \
+            _mm512_add_epi64(_mm512_permutex2var_epi32(                                                            \
+                                 (v), _mm512_setr_epi32(0, 16, 1, 16, 2, 16, 3, 16, 4, 16, 5, 16, 6, 16, 7, 16), z_), \
+                             b0_));                                                                                \
+        _mm512_storeu_si512((void *)((p) + 8),                                                                     \
+                            _mm512_add_epi64(_mm512_permutex2var_epi32((v),                                        \
+                                                                       _mm512_setr_epi32(8, 16, 9, 16, 10, 16, 11, \
+                                                                                         16, 12, 16, 13, 16, 14,   \
+                                                                                         16, 15, 16),              \
+                                                                       z_),                                        \
+                                             _mm512_add_epi64(b0_, _mm512_set1_epi64(8 * (S)))));                \
+    } while (0)
+#define VI_POS_ST32(p, v, b, S)                                                                                    \
+    _mm512_storeu_si512((void *)(p),                                                                               \
+                        _mm512_add_epi32((v), _mm512_add_epi32(_mm512_set1_epi32((int32_t)(b)),                    \
+                                                               _mm512_set_epi32(15 * (S), 14 * (S), 13 * (S),      \
+                                                                                12 * (S), 11 * (S), 10 * (S),      \
+                                                                                9 * (S), 8 * (S), 7 * (S), 6 * (S), \
+                                                                                5 * (S), 4 * (S), 3 * (S), 2 * (S), \
+                                                                                (S), 0))))
+#endif
+
 /* V_STOREN (gen_impl.h): the first nl < VN lanes, a masked store */
 #ifndef MAXPOOL_SIMDE
 #define GEN_NMASK(nl) (((uint64_t)1 << (nl)) - 1)

@@ -23,7 +23,8 @@
  * windows (global_windows: planes of 1 to 300 elements, up to 133 planes,
  * NaN / +inf / highest at every plane position on -inf / lowest or ±0
  * backgrounds); f64 and i64 with indices on every form that numbers taps
- * in 64-bit lanes (wide_lanes). Thread
+ * in 64-bit lanes (wide_lanes); f16, bf16 and i32 with indices on the
+ * per-tap form, whose lanes hold window positions (pos_lanes). Thread
  * counts 1, 2
  * and 3 must give identical bits. MAXPOOL_TEST_QUICK=1 shortens the sweep.
  */
@@ -341,6 +342,43 @@ static void stems(ts_rng *r, maxpool_dtype dt)
                 }
                 check_case(&d, shape, r, dt <= MAXPOOL_BF16, "stem");
             }
+}
+
+/* The per-tap form with indices in 32-bit lanes (f16, bf16, i32), whose
+ * lanes hold window positions rather than tap numbers: W dilation 1 and 2
+ * with a pad of up to two dilations (under the first-element start a
+ * border lane's first tap is then tap 1 or 2 of its line, position d or
+ * 2d), H dilation 1 and 2, W stride 1 and 2; the first and last rows of
+ * the tensor take the copied border blocks, the others the masked ones;
+ * both index types and NaN rules, both starts, every empty-window index. */
+static void pos_lanes(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    for (int s = 1; s <= 2; ++s)
+        for (int dl = 1; dl <= 2; ++dl)
+            for (int it = 1; it <= 2; ++it)
+                for (int v = 0; v < (quick ? 4 : 8); ++v) {
+                    maxpool_desc d;
+                    maxpool_desc_init(&d, 2);
+                    d.dtype = dt;
+                    d.layout = MAXPOOL_CHANNELS_FIRST;
+                    d.index_type = it == 1 ? MAXPOOL_INDEX_I32 : MAXPOOL_INDEX_I64;
+                    d.nan_policy = v & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.window_init = v & 2 ? MAXPOOL_INIT_EMPTY_VALUE : MAXPOOL_INIT_FIRST_ELEMENT;
+                    d.empty_index = (maxpool_empty_index)ts_rng_range(r, 0, 2);
+                    d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                    d.kernel[0] = 2 + (v >> 2);
+                    d.kernel[1] = 3;
+                    d.stride[0] = 2;
+                    d.stride[1] = s;
+                    d.dilation[0] = 3 - dl;
+                    d.dilation[1] = dl;
+                    d.pad_begin[0] = d.pad_end[0] = 1;
+                    d.pad_begin[1] = ts_rng_range(r, dl, 2 * dl);
+                    d.pad_end[1] = ts_rng_range(r, 0, 2 * dl);
+                    int64_t shape[4] = {1, 2, 7, ts_rng_range(r, 40, 75)};
+                    const int kind = ts_rng_chance(r, 1, 4) ? 2 : dt <= MAXPOOL_BF16 && ts_rng_chance(r, 1, 2);
+                    check_case(&d, shape, r, kind, "position lanes");
+                }
 }
 
 /* NaN in every lane position: planes of a few rows by up to two 64-lane
@@ -1424,6 +1462,8 @@ int main(int argc, char **argv)
         int_lines(&r, (maxpool_dtype)dt, quick);
         if (dt == MAXPOOL_F64 || dt == MAXPOOL_I64)
             wide_lanes(&r, (maxpool_dtype)dt, quick);
+        if (dt == MAXPOOL_F16 || dt == MAXPOOL_BF16 || dt == MAXPOOL_I32)
+            pos_lanes(&r, (maxpool_dtype)dt, quick);
         if (dt == MAXPOOL_F16 || dt == MAXPOOL_BF16) {
             const long kc = key_layer((maxpool_dtype)dt);
             printf("%-5s key rule: %ld checks\n", g_tname[dt], kc);
