@@ -135,10 +135,11 @@ class Case:
         self.in_sp = self.nchw_shape[2:]
         if self.adaptive:
             self.out_sp = tuple(osz)
+            # divisible sizes: the same windows as a fixed kernel (ONNX Runtime's row)
+            self.divisible = all(i % o == 0 for i, o in zip(self.in_sp, self.out_sp))
             self.kernel = [i // o for i, o in zip(self.in_sp, self.out_sp)]
             self.stride = list(self.kernel)
             self.pad = [0] * self.rank
-            assert all(i % o == 0 for i, o in zip(self.in_sp, self.out_sp))
         else:
             self.kernel, self.stride, self.pad = [k] * self.rank, [s] * self.rank, [p] * self.rank
             self.out_sp = tuple((i + 2 * p - k) // s + 1 for i in self.in_sp)
@@ -158,9 +159,20 @@ class Case:
         return e * n_in + e * n_out + (self.idx_bytes * n_out if self.indices else 0)
 
 
+def numpy_adaptive_nchw(x, c):
+    """Adaptive windows (NCHW): output i of an axis covers [floor(i*n/o), ceil((i+1)*n/o))."""
+    y = np.empty(x.shape[:2] + c.out_sp, x.dtype)
+    for pos in np.ndindex(*c.out_sp):
+        sl = tuple(slice(i * n // o, -(-(i + 1) * n // o)) for i, n, o in zip(pos, c.in_sp, c.out_sp))
+        y[(slice(None), slice(None)) + pos] = x[(slice(None), slice(None)) + sl].max(axis=tuple(range(2, x.ndim)))
+    return y
+
+
 def numpy_pool_nchw(x, c):
     """Reference values (NCHW in, NCHW out): -inf padding, then a separable max
     (one axis at a time, np.maximum over the k strided shifts), exact for max."""
+    if c.adaptive:
+        return numpy_adaptive_nchw(x, c)
     pad = [(0, 0), (0, 0)] + [(p, p) for p in c.pad]
     low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
     y = np.pad(x, pad, constant_values=low) if any(c.pad) else x
@@ -196,6 +208,8 @@ def ort_case(c, x):
     if c.layout == "NHWC":
         note.append("as NCHW (no f32 NHWC MaxPool)")
     if c.adaptive:
+        if not c.divisible:
+            raise NotImplementedError("no adaptive MaxPool; sizes not divisible (no fixed-window equivalent)")
         note.append("as fixed k=%s" % "x".join(map(str, c.kernel)))
     outs = ["Y"] + (["I"] if c.indices else [])
     node = helper.make_node("MaxPool", ["X"], outs, kernel_shape=c.kernel, strides=c.stride,
