@@ -349,11 +349,24 @@ GAI VT KFN(fl_hvec)(const GKT *b, int64_t ls, const GKT *const *lp, int64_t o, c
     return best;
 }
 
+/* Streaming stores (GEN_FL_NT): the interior rows' whole vectors, where
+ * the output is large (GEN_FL_NT_MIN_BYTES) and every row is whole 64-byte
+ * lines (fl_ntok); vt_<isa>.h's V_STREAM, for the types that have it. */
+#ifdef V_STREAM
+#define GEN_FL_NT 1
+#define GEN_FL_STREAM(p, v) V_STREAM(p, v)
+#else
+#define GEN_FL_NT 0
+#define GEN_FL_STREAM(p, v) V_STORE(p, v)
+#endif
+#define GEN_FL_NT_MIN_BYTES (4 << 20)
+
 /* Output row yr of O2 columns over R lines (b, ls or lp); for f16, whether
  * some result is a NaN (V_NANFIX). spill: a row narrower than a vector may
- * be stored as a whole vector (the rows it writes over come later). */
+ * be stored as a whole vector (the rows it writes over come later). nt:
+ * streaming stores (yr 64-byte aligned, O2 a multiple of VN). */
 GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GKT *const *lp, const int64_t R,
-                          const VT init, const int fe, const int prop, int spill)
+                          const VT init, const int fe, const int prop, int spill, const int nt)
 {
     int64_t o = 0;
     uint64_t fix = 0;
@@ -361,7 +374,10 @@ GAI uint64_t KFN(fl_hrow)(GT *yr, int64_t O2, const GKT *b, int64_t ls, const GK
     for (; o + VN <= O2; o += VN) {
         best = KFN(fl_hvec)(b, ls, lp, o, R, init, fe, prop);
         fix |= (uint64_t)V_NANFIX(best);
-        V_STORE(yr + o, best);
+        if (GEN_FL_NT && nt)
+            GEN_FL_STREAM(yr + o, best);
+        else
+            V_STORE(yr + o, best);
     }
     if (o < O2) { /* the row's last VN columns again, or a row narrower than a vector */
         const int64_t ob = O2 >= VN ? O2 - VN : 0, nl = O2 - ob;
@@ -390,8 +406,8 @@ __attribute__((noinline)) static uint64_t KFN(fl_hrow_any)(const KFN(geo) * g, G
             lp[r++] = wr + j0 * s0 + j1 * s1;
     const VT init = V_SET1(g->init);
     if (GFLOAT && prop)
-        return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 1, spill);
-    return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 0, spill);
+        return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 1, spill, 0);
+    return KFN(fl_hrow)(yr, g->out[2], NULL, 0, lp, r, init, g->fe, 0, spill, 0);
 }
 
 #if GEN_TYPE == GEN_F16
@@ -475,14 +491,15 @@ typedef struct KFN(flr) {
 /* n rows from t (output yr) of R lines each (ls1 apart) from the W results
  * wr, the next row's dw further: the interior rows of a plane, without the
  * per-row bookkeeping; rows before nsp may store whole vectors. nf: the
- * first row's first-line NaN flag (fl_fenan; the next row's dra further). */
+ * first row's first-line NaN flag (fl_fenan; the next row's dra further).
+ * nt: streaming stores (fl_hrow). */
 GAI void KFN(fl_rrun)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, GT *yr,
                       const GKT *wr, int64_t n, int64_t nsp, int64_t dw, int64_t ls1, const int64_t R, const VT init,
-                      const int fe, const int prop, const unsigned char *nf, int64_t dra)
+                      const int fe, const int prop, const unsigned char *nf, int64_t dra, const int nt)
 {
     const int64_t O2 = g->out[2];
     for (int64_t i = 0; i < n; ++i, wr += dw, yr += O2) {
-        const uint64_t fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, R, init, fe, prop, i < nsp);
+        const uint64_t fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, R, init, fe, prop, i < nsp, nt);
 #if GEN_TYPE == GEN_F16
         if (fix)
             KFN(fl_nanfix)(p, g, x, y, t + i, prop);
@@ -507,7 +524,7 @@ GAI void KFN(fl_rrun)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
  * apart (a plane's interior rows), goes through fl_rrun. */
 GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, int64_t t, int64_t t1,
                       const KFN(flr) * tab, int64_t nr, int64_t P, int64_t Ll, const GKT *wb,
-                      const unsigned char *nanf, const int prop)
+                      const unsigned char *nanf, const int prop, int nt)
 {
     const int64_t O2 = g->out[2], wl = g->fl_wl, ls1 = g->step[1] * wl;
     const int64_t tsp = t1 - (VN + O2 - 1) / O2; /* rows up to tsp may store whole vectors (spill) */
@@ -539,10 +556,14 @@ GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             if (i == ia && ib > ia) {
                 const int64_t n = ib - ia, nsp = tsp - t + 1;
                 const unsigned char *nf = GFLOAT && g->fl_fenan ? nanf + rl : NULL;
-                if (r.c1 == 3)
-                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 3, init, fe, prop, nf, dra);
+                if (GEN_FL_NT && nt && r.c1 == 3)
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 3, init, fe, prop, nf, dra, 1);
+                else if (GEN_FL_NT && nt)
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 2, init, fe, prop, nf, dra, 1);
+                else if (r.c1 == 3)
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 3, init, fe, prop, nf, dra, 0);
                 else
-                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 2, init, fe, prop, nf, dra);
+                    KFN(fl_rrun)(p, g, x, y, t, yr, wb + rl * wl, n, nsp, dra * wl, ls1, 2, init, fe, prop, nf, dra, 0);
                 i += n - 1;
                 t += n - 1;
                 yr += (n - 1) * O2;
@@ -556,9 +577,9 @@ GAI void KFN(fl_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const GT
             uint64_t fix;
             const int spill = t <= tsp;
             if (r.c0 == 1 && r.c1 == 3)
-                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, 3, init, fe, prop, spill);
+                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, 3, init, fe, prop, spill, 0);
             else if (r.c0 == 1)
-                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, r.c1, init, fe, prop, spill);
+                fix = KFN(fl_hrow)(yr, O2, wr, ls1, NULL, r.c1, init, fe, prop, spill, 0);
             else
                 fix = KFN(fl_hrow_any)(g, yr, wr, r.c0, r.c1, prop, spill);
 #if GEN_TYPE == GEN_F16
@@ -595,12 +616,24 @@ __attribute__((noinline)) static void KFN(fl_wpass_o)(const KFN(geo) * g, const 
 __attribute__((noinline)) static void KFN(fl_rows_o)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x,
                                                      GT *y, int64_t t, int64_t t1, const KFN(flr) * tab, int64_t nr,
                                                      int64_t P, int64_t Ll, const GKT *wb, const unsigned char *nanf,
-                                                     int prop)
+                                                     int prop, int nt)
 {
     if (GFLOAT && prop)
-        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 1);
+        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 1, nt);
     else
-        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 0);
+        KFN(fl_rows)(p, g, x, y, t, t1, tab, nr, P, Ll, wb, nanf, 0, nt);
+}
+
+/* Whether fl_run's interior rows stream out (GEN_FL_NT): an output of at
+ * least GEN_FL_NT_MIN_BYTES (it would not stay in cache for the next
+ * operator; 1x64x224x224 k3 s1 f32, 12.8 MB: about 0.6x the time with plain
+ * stores) whose rows are whole 64-byte lines (a partial line written so
+ * costs far more than it saves). */
+static int KFN(fl_ntok)(const struct maxpool_plan *p, const GT *y)
+{
+    const int64_t rb = p->axis[p->rank - 1].out * (int64_t)sizeof(GT);
+    return GEN_FL_NT && rb % 64 == 0 && ((uintptr_t)y & 63) == 0 &&
+           p->n * p->c * p->out_spatial >= GEN_FL_NT_MIN_BYTES / (int64_t)sizeof(GT);
 }
 
 /* A strip's lines [ga, ge): their W results to wb and (fl_fenan) which hold a NaN to nanf. */
@@ -638,6 +671,7 @@ __attribute__((noinline)) static void KFN(fl_run)(const struct maxpool_plan *p, 
     const int64_t s0l = g->step[0] * in1, s1l = g->step[1];
     const int64_t *const cn0 = g->cn[0], *const cn1 = g->cn[1], *const st0 = g->st[0], *const st1 = g->st[1];
     const int whole = rows <= GEN_FL_ROWS && L <= nlmax && t1 - t0 >= rows;
+    const int nt = KFN(fl_ntok)(p, y);
     if (whole)
         for (int64_t r = 0; r < rows; ++r) {
             const int64_t o0 = r / O1, o1 = r % O1;
@@ -654,7 +688,7 @@ __attribute__((noinline)) static void KFN(fl_run)(const struct maxpool_plan *p, 
             ga = nc * L;
             ge = ga + P * L;
             KFN(fl_strip)(g, x, ga, ge, wb, nanf, S, prop);
-            KFN(fl_rows_o)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop);
+            KFN(fl_rows_o)(p, g, x, y, t, t1, pt, rows, P, L, wb, nanf, prop, nt);
             t += P * rows;
             continue;
         }
@@ -693,7 +727,9 @@ __attribute__((noinline)) static void KFN(fl_run)(const struct maxpool_plan *p, 
             ge = e2 > ge ? e2 : ge;
         }
         KFN(fl_strip)(g, x, ga, ge, wb, nanf, S, prop);
-        KFN(fl_rows_o)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop);
+        KFN(fl_rows_o)(p, g, x, y, t, t1, rt, n, 1, 0, wb, nanf, prop, nt);
         t += n;
     }
+    if (GEN_FL_NT && nt) /* the streamed lines visible before the call returns (other threads, the caller) */
+        _mm_sfence();
 }

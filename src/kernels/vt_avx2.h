@@ -51,6 +51,7 @@
 #define VLANE uint64_t
 #define V_LOAD(p) _mm256_loadu_pd(p)
 #define V_STORE(p, v) _mm256_storeu_pd((p), (v))
+#define V_STREAM(p, v) _mm256_stream_pd((p), (v)) /* (p 32-byte aligned) */
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm256_set1_pd(e)
 #define V_MAX(b, x) _mm256_max_pd((x), (b))
@@ -81,6 +82,7 @@
 #define GKEY(v) (v)
 #define V_LOAD(p) _mm256_loadu_ps(p)
 #define V_STORE(p, v) _mm256_storeu_ps((p), (v))
+#define V_STREAM(p, v) _mm256_stream_ps((p), (v))
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm256_set1_ps(e)
 #elif GEN_TYPE == GEN_F16
@@ -142,6 +144,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VM __m256i
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define V_STREAM(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
 #define V_NANFIX(v) 0
 #define V_MAXP(b, x) V_MAX(b, x)
 #define V_NANM(x) _mm256_setzero_si256()

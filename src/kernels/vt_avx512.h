@@ -31,6 +31,7 @@
 #define VLANE uint64_t
 #define V_LOAD(p) _mm512_loadu_pd(p)
 #define V_STORE(p, v) _mm512_storeu_pd((p), (v))
+#define V_STREAM(p, v) _mm512_stream_pd((p), (v)) /* (p 64-byte aligned) */
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm512_set1_pd(e)
 #define V_MAX(b, x) _mm512_max_pd((x), (b))
@@ -93,6 +94,7 @@ static inline void gen_bf16_store(uint16_t *p, __m512 v)
 #define GKEY(v) (v)
 #define V_LOAD(p) _mm512_loadu_ps(p)
 #define V_STORE(p, v) _mm512_storeu_ps((p), (v))
+#define V_STREAM(p, v) _mm512_stream_ps((p), (v))
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm512_set1_ps(e)
 #elif GEN_TYPE == GEN_F16
@@ -149,6 +151,7 @@ static inline float gen_bf16_key(uint16_t b)
 #define VI __m512i
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_STREAM(p, v) _mm512_stream_si512((void *)(p), (v))
 #define V_NANFIX(v) 0
 #define V_MAXP(b, x) V_MAX(b, x)
 #define V_NANM(x) ((VM)0)
@@ -287,6 +290,11 @@ static inline float gen_bf16_key(uint16_t b)
                                                                                 9 * (S), 8 * (S), 7 * (S), 6 * (S), \
                                                                                 5 * (S), 4 * (S), 3 * (S), 2 * (S), \
                                                                                 (S), 0))))
+#endif
+
+#if defined(MAXPOOL_SIMDE) && defined(V_STREAM) /* SIMDe has no streaming stores: plain ones (same results) */
+#undef V_STREAM
+#define V_STREAM(p, v) V_STORE(p, v)
 #endif
 
 /* V_STOREN (gen_impl.h): the first nl < VN lanes, a masked store */

@@ -285,6 +285,7 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
 }
 
 static long g_cases, g_runs;
+static int g_yoff = -1; /* >= 0: the output's offset in floats from 64-byte alignment (else alternating 0 / 4) */
 
 /* Runs desc on shape for every ISA (and thread counts when threads != 0);
  * returns 0 when the plan is rejected (the case is skipped). */
@@ -304,8 +305,9 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
      * other case (kernels with aligned non-temporal stores see both) */
     const size_t ybytes = ((size_t)(no ? no : 1) * 4 + 16 + 63) / 64 * 64;
     float *ybuf = aligned_alloc(64, ybytes);
-    float *yr = malloc((size_t)(no ? no : 1) * 4), *y = ybuf + (g_cases % 2 ? 4 : 0);
-    float *y1 = malloc((size_t)(no ? no : 1) * 4);
+    const int yoff = g_yoff >= 0 ? g_yoff : g_cases % 2 ? 4 : 0;
+    float *yr = malloc((size_t)(no ? no : 1) * 4), *y = ybuf + yoff;
+    float *y1buf = aligned_alloc(64, ybytes), *y1 = y1buf + yoff; /* (the same for the threads) */
     void *ir = malloc((size_t)(no ? no : 1) * isz), *ix = malloc((size_t)(no ? no : 1) * isz);
     void *i1 = malloc((size_t)(no ? no : 1) * isz);
     if (kind == V_DIRECTED) {
@@ -385,7 +387,7 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     free(x);
     free(yr);
     free(ybuf);
-    free(y1);
+    free(y1buf);
     free(ir);
     free(ix);
     free(i1);
@@ -885,6 +887,34 @@ static void vpipe_sweep(ts_rng *r, int quick)
         char what[400];
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, opt % 2 ? V_TIES : V_NAN, opt % 2, what);
+    }
+}
+
+/* The W-first form's streaming stores (gen_fl.h, GEN_FL_NT: outputs of
+ * >= 4 MiB whose rows are whole 64-byte lines, output 64-byte aligned):
+ * 1x16x256x256 k3 s1 p1 (4 MiB out) under both NaN rules and both starts,
+ * each twice (aligned, then 16 bytes past: plain stores), the NaN-run and
+ * ties inputs, 2 and 3 threads on the aligned ones; beside them the plans
+ * just off the rule (15 planes: 3.75 MiB; 255 columns). */
+static void gen_stream(ts_rng *r, int quick)
+{
+    for (int opt = 0; opt < (quick ? 8 : 16); ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        int64_t shape[4] = {1, 16, 256, 256};
+        d.kernel[0] = d.kernel[1] = 3;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 1;
+        d.nan_policy = opt / 2 % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+        d.window_init = opt / 4 % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        if (opt >= 8) { /* full run: just off the rule */
+            shape[1] = opt % 4 < 2 ? 15 : 16;
+            shape[3] = opt % 4 < 2 ? 256 : 255;
+        }
+        g_yoff = opt % 2 ? 4 : 0;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, opt % 3 == 0 ? V_TIES : V_NAN, opt % 2 == 0, what);
+        g_yoff = -1;
     }
 }
 
@@ -1550,6 +1580,7 @@ static const struct {
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
     {"row_vectors", sec_row_vectors, 2}, {"fe_nan_scan", sec_fe_nan_scan, 2},
     {"adaptive_planes", sec_adaptive_planes, 2}, {"fe_nan_wide", sec_fe_nan_wide, 1},
+    {"gen_stream", gen_stream, 2},
 };
 
 /* test_kernels [K/2]: every section, or those of part K */

@@ -120,6 +120,8 @@ static int g_all_threads;
 static int g_threads_every_isa;
 /* >= 0: the plans' start value bits (16-bit floats; not in the API), set after creation */
 static int g_init_bits = -1;
+/* >= 0: the outputs' offset in bytes from 64-byte alignment (else 0 and 16 alternating) */
+static int g_yoff = -1;
 
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -153,8 +155,11 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     const int64_t ni = maxpool_plan_input_elements(p0), no = maxpool_plan_output_elements(p0);
     const size_t isz = d.index_type == MAXPOOL_INDEX_I64 ? 8 : 4;
     const size_t nib = (size_t)(ni ? ni : 1), nob = (size_t)(no ? no : 1);
-    /* the input at the end of a buffer of exactly its size: a read past it is seen by ASan */
-    void *x = malloc(nib * es), *yr = malloc(nob * es), *y = malloc(nob * es), *y1 = malloc(nob * es);
+    /* the input at the end of a buffer of exactly its size: a read past it is seen by ASan; the outputs
+     * under test 64-byte aligned or 16 bytes past that (streaming stores need the first), alternating */
+    const size_t yoff = g_yoff >= 0 ? (size_t)g_yoff : g_cases % 2 ? 16 : 0, ybytes = (nob * es + yoff + 63) / 64 * 64;
+    char *ybuf = aligned_alloc(64, ybytes), *y1buf = aligned_alloc(64, ybytes);
+    void *x = malloc(nib * es), *yr = malloc(nob * es), *y = ybuf + yoff, *y1 = y1buf + yoff;
     void *ir = malloc(nob * isz), *ix = malloc(nob * isz), *i1 = malloc(nob * isz);
     for (int64_t i = 0; i < ni; ++i)
         put_bits(x, i, es, kind == 3 && i < g_fill_n ? g_fill[i] : gen_bits(r, d.dtype, kind));
@@ -221,8 +226,8 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
     ts_set_context("%s", "");
     free(x);
     free(yr);
-    free(y);
-    free(y1);
+    free(ybuf);
+    free(y1buf);
     free(ir);
     free(ix);
     free(i1);
@@ -1419,6 +1424,41 @@ static void f16_lines(ts_rng *r, maxpool_dtype dt, int quick)
     g_all_threads = 0;
 }
 
+/* The W-first form's streaming stores (gen_fl.h, GEN_FL_NT; the types
+ * whose vector layer has V_STREAM): an output of >= 4 MiB whose rows are
+ * whole 64-byte lines, 64-byte aligned: C x 256 x 256, k3 s1 p1 (4 MiB out),
+ * under both NaN rules and both starts (integers: the rule is moot), each
+ * aligned (2 and 3 threads too) and 16 bytes past (plain stores); the full
+ * run adds the plans just off the rule (one plane fewer, 255 columns). */
+static void fl_stream(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    const int n = quick ? 4 : 8;
+    for (int opt = 0; opt < n; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.dtype = dt;
+        d.kernel[0] = d.kernel[1] = 3;
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = 1;
+        d.nan_policy = opt / 2 % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+        d.window_init = (opt / 2 + (int)dt) % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        int64_t shape[4] = {1, (int64_t)(64 / g_tsize[dt]), 256, 256};
+        if (opt >= 4) {
+            shape[1] -= opt % 4 < 2;
+            shape[3] -= opt % 4 >= 2;
+        }
+        char what[200];
+        snprintf(what, sizeof what, "fl_stream %s #%d %lldx%lldx%lld nan=%d init=%d", g_tname[dt], opt,
+                 (long long)shape[1], (long long)shape[2], (long long)shape[3], (int)d.nan_policy,
+                 (int)d.window_init);
+        g_yoff = opt % 2 ? 16 : 0;
+        const int all = g_all_threads;
+        g_all_threads = opt % 2 == 0;
+        check_case(&d, shape, r, dt <= MAXPOOL_BF16 ? 1 : 0, what);
+        g_all_threads = all;
+        g_yoff = -1;
+    }
+}
+
 /* Which of the three ctest entries (test_kernels_types_1of3 .. _3of3) runs
  * a type's sweep, so ctest -j2 keeps both cores busy (one entry of every
  * type had run 301 s in the Release stage while the other tests took 180):
@@ -1464,6 +1504,8 @@ int main(int argc, char **argv)
         stride1_large(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
         int_lines(&r, (maxpool_dtype)dt, quick);
+        if (dt != MAXPOOL_F16 && dt != MAXPOOL_BF16) /* (no streaming stores: V_STREAM) */
+            fl_stream(&r, (maxpool_dtype)dt, quick);
         if (dt == MAXPOOL_F64 || dt == MAXPOOL_I64)
             wide_lanes(&r, (maxpool_dtype)dt, quick);
         if (dt == MAXPOOL_F16 || dt == MAXPOOL_BF16 || dt == MAXPOOL_I32)
