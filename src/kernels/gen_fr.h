@@ -85,6 +85,8 @@ typedef struct KFN(frt) {
     GEN_FR_MT ml[2], mh[2], ms[2];
     int64_t W, OW, OH, K;
     int pair; /* mode 1 possible */
+    int fh;   /* K 2 or 3 lines from line 2*o, every row (fr_frows) */
+    int fw;   /* avx2: W taps 2*j + k, every window full (the even / odd split, fr_dline) */
 } KFN(frt);
 
 /* Whether the rows-in-one-vector form takes plan p (values only). */
@@ -107,6 +109,10 @@ static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
     T->OH = g->out[1];
     T->K = g->K;
     T->pair = W <= VN && 2 * OW <= VN;
+    T->fh = (g->K == 2 || g->K == 3) && g->step[1] == 1;
+    for (int64_t o = 0; o < T->OH; ++o)
+        T->fh &= g->st[1][o] == 2 * o && g->cn[1][o] == g->K;
+    T->fw = VN == 8 && g->v0 == 0 && g->S == 2 && g->d == 1 && 2 * (OW - 1) + g->K <= W;
     for (int md = 0; md < 2; ++md) {
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) int32_t ix[VN];
@@ -209,6 +215,93 @@ GAI void KFN(fr_rows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, cons
     }
 }
 
+#if VN == 8
+/* avx2, fw: the W result of the line at p in the lane order of
+ * _mm256_shuffle_ps (output columns 0 1 4 5 2 3 6 7; fr_dperm puts them in
+ * order): the even and odd elements of the line's two vectors (taps 0 and
+ * 1), and for K 3 those of the two vectors from p + 2 (tap 2), in tap order
+ * as fr_line; *f: tap 0 (first-element start). Whole-vector loads, up to
+ * p + 2*VN + 2 for K 3. */
+GAI VT KFN(fr_dline)(const GT *p, const VT nv, const int64_t K, const int prop, VT *f)
+{
+    const VT lo = V_LOAD(p), hi = V_LOAD(p + VN);
+    const VT e = _mm256_shuffle_ps(lo, hi, 0x88), od = _mm256_shuffle_ps(lo, hi, 0xDD);
+    VT a = prop ? e : V_MAX(nv, e);
+    a = prop ? V_MAXP(a, od) : V_MAX(a, od);
+    if (K == 3) {
+        const VT t = _mm256_shuffle_ps(V_LOAD(p + 2), V_LOAD(p + 2 + VN), 0x88);
+        a = prop ? V_MAXP(a, t) : V_MAX(a, t);
+    }
+    *f = e;
+    return a;
+}
+#define GEN_FR_DPERM(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#endif
+
+/* fh: rows [oa, ob) as fr_rows, row o the lines 2*o .. 2*o+K-1 (K 3: the
+ * first one the row before's last); dw (avx2, fw, mode 0): the lines by
+ * fr_dline, each lane's scan there (and the start value) lane-wise in its
+ * order, the row put in order once before its store. */
+GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, const GT *xb, GT *ya, GT *yb,
+                       const GT *ye, int64_t oa, int64_t ob, int md, const int64_t K, const int dw, const int prop)
+{
+    VI ix[GEN_FR_K];
+    for (int64_t k = 0; k < K; ++k)
+        ix[k] = T->ix[md][k];
+    const GEN_FR_MT ml = T->ml[md], mh = T->mh[md];
+    const VT nv = V_SET1(GEN_NEUTRAL), init = V_SET1(g->init);
+    const int fe = g->fe, fenan = GFLOAT && fe && !prop;
+    const int64_t W = T->W, OW = T->OW;
+#if VN == 8
+#define GEN_FR_FL(p, q, f)                                                                                         \
+    (dw ? KFN(fr_dline)((p), nv, K, prop, &(f)) : KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 0, prop))
+#else
+    (void)dw;
+#define GEN_FR_FL(p, q, f) KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 1, prop)
+#endif
+    VT cv = nv, cf = nv; /* K 3: the W result of line 2*o and its tap 0 */
+    if (K == 3)
+        cv = GEN_FR_FL(xa + 2 * oa * W, xb + 2 * oa * W, cf);
+    for (int64_t o = oa; o < ob; ++o) {
+        const GT *pa = xa + 2 * o * W, *pb = xb + 2 * o * W;
+        VT h, f = nv, t = nv;
+        (void)t;
+        if (K == 3) {
+            h = cv;
+            f = cf;
+        } else {
+            h = GEN_FR_FL(pa, pb, f);
+        }
+        VT v = GEN_FR_FL(pa + W, pb + W, t);
+        h = prop ? V_MAXP(h, v) : V_MAX(h, v);
+        if (K == 3) {
+            cv = GEN_FR_FL(pa + 2 * W, pb + 2 * W, cf);
+            h = prop ? V_MAXP(h, cv) : V_MAX(h, cv);
+        }
+        if (fenan) { /* a NaN first tap stays (dw: fr_dline's) */
+            if (!dw)
+                f = GEN_FR_P2(GEN_FR_LD(pa, ml), GEN_FR_LD(pb, mh), ix[0]);
+            h = V_SEL(h, f, V_NANM(f));
+        }
+        if (!fe)
+            h = prop ? V_MAXP(init, h) : V_MAX(init, h);
+        GT *const yr = ya + o * OW;
+#if VN == 8
+        if (dw)
+            h = GEN_FR_DPERM(h);
+        if (md == 0 && yr + VN <= ye)
+            V_STORE(yr, h);
+        else
+#else
+        (void)ye;
+#endif
+            GEN_FR_ST(yr, T->ms[0], h);
+        if (md == 1)
+            GEN_FR_ST(yb + (o - 1) * OW, T->ms[1], h);
+    }
+#undef GEN_FR_FL
+}
+
 /* fr_rows with the tap count, loads and NaN rule as constants, out of line.
  * Loads: avx512 always masked (as fast as whole vectors, and no line
  * splits past the row); avx2 whole vectors (a masked load is two uops)
@@ -222,6 +315,9 @@ __attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const K
     do {                                                                                                           \
         if (!GEN_FR_MSK && msk)                                                                                    \
             KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, 1, P);                                        \
+        else if (T->fh && (VN == 16 || (T->fw && md == 0)))                                                        \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, VN == 8, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 2, VN == 8, P);                        \
         else if (T->K == 3)                                                                                        \
             KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, GEN_FR_MSK, P);                                  \
         else if (T->K == 2)                                                                                        \
@@ -244,7 +340,7 @@ __attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void
 {
     KFN(frt) T;
     KFN(fr_init)(g, &T);
-    const int64_t OH = T.OH, HW = g->in[1] * T.W, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN;
+    const int64_t OH = T.OH, HW = g->in[1] * T.W, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN + 2; /* (+ 2: fr_dline) */
     const GT *const xs = (const GT *)x, *const xe = g->xbeg + g->xlen;
     GT *const ys = (GT *)y, *const ye = ys + t1 * T.OW;
     for (int64_t t = t0; t < t1;) {
