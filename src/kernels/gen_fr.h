@@ -83,7 +83,7 @@ static inline void KFN(fr_mstore)(float *p, __mmask16 m, __m512 v)
 typedef struct KFN(frt) {
     VI ix[2][GEN_FR_K];
     GEN_FR_MT ml[2], mh[2], ms[2];
-    int64_t W, OW, OH, K;
+    int64_t W, OW, OH, K, HW;
     int pair; /* mode 1 possible */
     int fh;   /* K 2 or 3 lines from line 2*o, every row (fr_frows) */
     int fw;   /* avx2: W taps 2*j + k, every window full (the even / odd split, fr_dline) */
@@ -107,6 +107,7 @@ static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
     T->W = W;
     T->OW = OW;
     T->OH = g->out[1];
+    T->HW = g->in[1] * W;
     T->K = g->K;
     T->pair = W <= VN && 2 * OW <= VN;
     T->fh = (g->K == 2 || g->K == 3) && g->step[1] == 1;
@@ -242,8 +243,9 @@ GAI VT KFN(fr_dline)(const GT *p, const VT nv, const int64_t K, const int prop, 
  * first one the row before's last); dw (avx2, fw, mode 0): the lines by
  * fr_dline, each lane's scan there (and the start value) lane-wise in its
  * order, the row put in order once before its store. */
-GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, const GT *xb, GT *ya, GT *yb,
-                       const GT *ye, int64_t oa, int64_t ob, int md, const int64_t K, const int dw, const int prop)
+GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, const GT *xb0, GT *ya0, GT *yb0,
+                       const GT *ye, int64_t oa0, int64_t ob0, int64_t np, int md, const int64_t K, const int dw,
+                       const int prop)
 {
     VI ix[GEN_FR_K];
     for (int64_t k = 0; k < K; ++k)
@@ -259,6 +261,11 @@ GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, con
     (void)dw;
 #define GEN_FR_FL(p, q, f) KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 1, prop)
 #endif
+    const int64_t OH = T->OH, sx = (md + 1) * T->HW, sy = (md + 1) * OH * OW;
+    for (int64_t q = 0; q < np; ++q) { /* planes (pairs) q: rows [oa0, OH), [0, OH) ..., [0, ob0) */
+    const GT *const xa = xa0 + q * sx, *const xb = xb0 + q * sx;
+    GT *const ya = ya0 + q * sy, *const yb = md ? yb0 + q * sy : NULL;
+    const int64_t oa = q == 0 ? oa0 : 0, ob = q == np - 1 ? ob0 : OH;
     VT cv = nv, cf = nv; /* K 3: the W result of line 2*o and its tap 0 */
     if (K == 3)
         cv = GEN_FR_FL(xa + 2 * oa * W, xb + 2 * oa * W, cf);
@@ -299,62 +306,81 @@ GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, con
         if (md == 1)
             GEN_FR_ST(yb + (o - 1) * OW, T->ms[1], h);
     }
+    }
 #undef GEN_FR_FL
 }
 
-/* fr_rows with the tap count, loads and NaN rule as constants, out of line.
- * Loads: avx512 always masked (as fast as whole vectors, and no line
- * splits past the row); avx2 whole vectors (a masked load is two uops)
- * but in msk units (the tensor's last planes: any tap count). */
+/* fr_frows (fh: K 2 or 3 as a constant; avx2 mode 0 with fw: fr_dline) or
+ * fr_rows, the NaN rule a constant, out of line. Loads: avx512 always
+ * masked (as fast as whole vectors, and no line splits past the row); avx2
+ * whole vectors (a masked load is two uops) but in msk units (the tensor's
+ * last planes: fr_rows, masked). */
 #define GEN_FR_MSK (VN == 16)
 __attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa,
                                                      const GT *xb, GT *ya, GT *yb, const GT *ye, int64_t oa,
-                                                     int64_t ob, int md, int msk, int prop)
+                                                     int64_t ob, int64_t np, int md, int msk, int prop)
 {
+    const int64_t sx = (md + 1) * T->HW, sy = (md + 1) * T->OH * T->OW;
+#define GEN_FR_G_(M, P)                                                                                            \
+    for (int64_t q = 0; q < np; ++q)                                                                               \
+    KFN(fr_rows)(T, g, xa + q * sx, xb + q * sx, ya + q * sy, md ? yb + q * sy : NULL, ye, q == 0 ? oa : 0,          \
+                 q == np - 1 ? ob : T->OH, md, T->K, M, P)
 #define GEN_FR_R_(P)                                                                                               \
     do {                                                                                                           \
         if (!GEN_FR_MSK && msk)                                                                                    \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, 1, P);                                        \
-        else if (T->fh && (VN == 16 || (T->fw && md == 0)))                                                        \
-            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, VN == 8, P)                         \
-                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 2, VN == 8, P);                        \
-        else if (T->K == 3)                                                                                        \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, GEN_FR_MSK, P);                                  \
-        else if (T->K == 2)                                                                                        \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 2, GEN_FR_MSK, P);                                  \
+            GEN_FR_G_(1, P);                                        \
+        else if (T->fh && VN == 8 && T->fw && md == 0)                                                             \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, P)                               \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, P);                              \
+        else if (T->fh)                                                                                            \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 0, P)                               \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 0, P);                              \
         else                                                                                                       \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, GEN_FR_MSK, P);                               \
+            GEN_FR_G_(GEN_FR_MSK, P);                               \
     } while (0)
     if (GFLOAT && prop)
         GEN_FR_R_(1);
     else
         GEN_FR_R_(0);
 #undef GEN_FR_R_
+#undef GEN_FR_G_
 }
 
 /* Tasks [t0, t1): plane pairs where they fit (mode 1), else rows of one
- * plane; whole-vector loads where a unit's reads (up to VN past its last
- * line's second vector) lie inside the tensor. */
+ * plane, runs of them in one call; whole-vector loads in the units whose
+ * reads (up to VN + 2 past their last line's second vector) lie inside the
+ * tensor: a run's first ones. */
 __attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void *x, void *y, int64_t t0, int64_t t1,
                                                    int prop)
 {
     KFN(frt) T;
     KFN(fr_init)(g, &T);
-    const int64_t OH = T.OH, HW = g->in[1] * T.W, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN + 2; /* (+ 2: fr_dline) */
+    const int64_t OH = T.OH, HW = T.HW, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN + 2; /* (+ 2: fr_dline) */
     const GT *const xs = (const GT *)x, *const xe = g->xbeg + g->xlen;
     GT *const ys = (GT *)y, *const ye = ys + t1 * T.OW;
     for (int64_t t = t0; t < t1;) {
         const int64_t pl = t / OH, o = t % OH;
         const GT *const xa = xs + pl * HW;
         GT *const ya = ys + pl * no;
+        /* units n of sx elements from xa: the first nu whole-vector (the unit at xa + u*sx reads to xa + u*sx + rd) */
+        int64_t n, md, ob, sx, rd;
         if (T.pair && o == 0 && t + 2 * OH <= t1) {
-            KFN(fr_rows_o)(&T, g, xa, xa + HW, ya, ya + no, ye, 0, OH, 1, xa + HW + last > xe, prop);
-            t += 2 * OH;
+            md = 1, n = (t1 - t) / (2 * OH), ob = OH, sx = 2 * HW, rd = HW + last;
+            t += n * 2 * OH;
         } else {
-            const int64_t ob = t1 - t < OH - o ? o + (t1 - t) : OH;
-            KFN(fr_rows_o)(&T, g, xa, xa + VN, ya, NULL, ye, o, ob, 0, xa + VN + last > xe, prop);
-            t += ob - o;
+            md = 0, sx = HW, rd = VN + last;
+            n = T.pair ? 1 : (t1 - 1) / OH - pl + 1;
+            ob = n == 1 && t1 - t < OH - o ? o + (t1 - t) : n == 1 ? OH : t1 - (pl + n - 1) * OH;
+            t += (n - 1) * OH + ob - o;
         }
+        const int64_t room = xe - xa - rd, nu = room < 0 ? 0 : room / sx + 1 < n ? room / sx + 1 : n;
+        const GT *const xb = md ? xa + HW : xa + VN;
+        GT *const yb = md ? ya + no : NULL;
+        if (nu > 0)
+            KFN(fr_rows_o)(&T, g, xa, xb, ya, yb, ye, o, nu == n ? ob : OH, nu, (int)md, 0, prop);
+        if (nu < n)
+            KFN(fr_rows_o)(&T, g, xa + nu * sx, xb + nu * sx, ya + nu * (md + 1) * no, md ? yb + nu * 2 * no : NULL,
+                           ye, nu == 0 ? o : 0, ob, n - nu, (int)md, 1, prop);
     }
 }
 #endif
