@@ -1306,8 +1306,9 @@ static void row_vectors(ts_rng *r, int quick)
             g_period = 1;
         }
     /* the networks' k2 / k3 s2 p0 on every W (gen_fr.h fr_frows, avx2
-     * fr_dline): planes enough for whole-vector loads and plane pairs, every
-     * NaN rule and start, a NaN (and a second one) at every offset */
+     * fr_dline): planes enough for whole-vector loads, plane pairs and runs
+     * of planes (2 and 3 threads cut them), every NaN rule and start, a NaN
+     * (and a second one) at every offset */
     for (int64_t K = 2; K <= 3; ++K)
         for (int64_t W = K; W <= 33; ++W)
             for (int rep = 0; rep < (quick ? 2 : 4); ++rep) {
@@ -1323,6 +1324,12 @@ static void row_vectors(ts_rng *r, int quick)
                 const int64_t H = rep & 1 ? W : ts_rng_range(r, K, 9);
                 int64_t shape[4] = {1, ts_rng_range(r, 3, 9), H, W};
                 char what[400];
+                if (rep == 0) { /* over MAXPOOL_PARALLEL_MIN_BYTES (128 KiB): threads split the planes */
+                    shape[1] = 140000 / (4 * H * W + 4 * ((H - K) / 2 + 1) * ((W - K) / 2 + 1)) + ts_rng_range(r, 0, 3);
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), 1, what);
+                    shape[1] = ts_rng_range(r, 3, 9);
+                }
                 describe(what, sizeof what, &d, shape);
                 check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), 0, what);
                 g_period = rep & 1 ? 29 : 37;
