@@ -29,7 +29,14 @@
  * AlexNet 13: 6 + 6 of 16 lanes): the same row of two planes, lanes [0, OW)
  * from the first plane's line (first source vector), [OW, 2*OW) from the
  * second's (second source vector), stored to both planes; a task range's
- * plane pairs go so, the rest one plane at a time. */
+ * plane pairs go so, the rest one plane at a time.
+ * The networks' k2 / k3 s2 p0 (fh: row o the lines 2*o .. 2*o+K-1, every
+ * one full) go through fr_frows: no row tables, K 3's line reuse
+ * unconditional, a run of planes (pairs) per call; at avx2 with the W taps
+ * 2*j + k all inside the line (fw), a line's taps are its even and odd
+ * elements (two vshufps) and the even ones from 2 elements on (one more
+ * load pair and vshufps), reduced lane-wise in vshufps's lane order (the
+ * same scan per lane) and put in order once per row (one vpermpd). */
 
 #if GEN_TYPE == GEN_F32
 #define GEN_FR 1
