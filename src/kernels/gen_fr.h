@@ -29,7 +29,14 @@
  * AlexNet 13: 6 + 6 of 16 lanes): the same row of two planes, lanes [0, OW)
  * from the first plane's line (first source vector), [OW, 2*OW) from the
  * second's (second source vector), stored to both planes; a task range's
- * plane pairs go so, the rest one plane at a time. */
+ * plane pairs go so, the rest one plane at a time.
+ * The networks' k2 / k3 s2 p0 (fh: row o the lines 2*o .. 2*o+K-1, every
+ * one full) go through fr_frows: no row tables, K 3's line reuse
+ * unconditional, a run of planes (pairs) per call; at avx2 with the W taps
+ * 2*j + k all inside the line (fw), a line's taps are its even and odd
+ * elements (two vshufps) and the even ones from 2 elements on (one more
+ * load pair and vshufps), reduced lane-wise in vshufps's lane order (the
+ * same scan per lane) and put in order once per row (one vpermpd). */
 
 #if GEN_TYPE == GEN_F32
 #define GEN_FR 1
@@ -83,8 +90,10 @@ static inline void KFN(fr_mstore)(float *p, __mmask16 m, __m512 v)
 typedef struct KFN(frt) {
     VI ix[2][GEN_FR_K];
     GEN_FR_MT ml[2], mh[2], ms[2];
-    int64_t W, OW, OH, K;
+    int64_t W, OW, OH, K, HW;
     int pair; /* mode 1 possible */
+    int fh;   /* K 2 or 3 lines from line 2*o, every row (fr_frows) */
+    int fw;   /* avx2: W taps 2*j + k, every window full (the even / odd split, fr_dline) */
 } KFN(frt);
 
 /* Whether the rows-in-one-vector form takes plan p (values only). */
@@ -105,8 +114,13 @@ static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
     T->W = W;
     T->OW = OW;
     T->OH = g->out[1];
+    T->HW = g->in[1] * W;
     T->K = g->K;
     T->pair = W <= VN && 2 * OW <= VN;
+    T->fh = (g->K == 2 || g->K == 3) && g->step[1] == 1;
+    for (int64_t o = 0; o < T->OH; ++o)
+        T->fh &= g->st[1][o] == 2 * o && g->cn[1][o] == g->K;
+    T->fw = VN == 8 && g->v0 == 0 && g->S == 2 && g->d == 1 && 2 * (OW - 1) + g->K <= W;
     for (int md = 0; md < 2; ++md) {
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) int32_t ix[VN];
@@ -209,56 +223,171 @@ GAI void KFN(fr_rows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, cons
     }
 }
 
-/* fr_rows with the tap count, loads and NaN rule as constants, out of line.
- * Loads: avx512 always masked (as fast as whole vectors, and no line
- * splits past the row); avx2 whole vectors (a masked load is two uops)
- * but in msk units (the tensor's last planes: any tap count). */
+#if VN == 8
+/* avx2, fw: the W result of the line at p in the lane order of
+ * _mm256_shuffle_ps (output columns 0 1 4 5 2 3 6 7; fr_dperm puts them in
+ * order): the even and odd elements of the line's two vectors (taps 0 and
+ * 1), and for K 3 those of the two vectors from p + 2 (tap 2), in tap order
+ * as fr_line; *f: tap 0 (first-element start). Whole-vector loads, up to
+ * p + 2*VN + 2 for K 3. */
+GAI VT KFN(fr_dline)(const GT *p, const VT nv, const int64_t K, const int prop, VT *f)
+{
+    const VT lo = V_LOAD(p), hi = V_LOAD(p + VN);
+    const VT e = _mm256_shuffle_ps(lo, hi, 0x88), od = _mm256_shuffle_ps(lo, hi, 0xDD);
+    VT a = prop ? e : V_MAX(nv, e);
+    a = prop ? V_MAXP(a, od) : V_MAX(a, od);
+    if (K == 3) {
+        const VT t = _mm256_shuffle_ps(V_LOAD(p + 2), V_LOAD(p + 2 + VN), 0x88);
+        a = prop ? V_MAXP(a, t) : V_MAX(a, t);
+    }
+    *f = e;
+    return a;
+}
+#define GEN_FR_DPERM(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#endif
+
+/* fh: rows [oa, ob) as fr_rows, row o the lines 2*o .. 2*o+K-1 (K 3: the
+ * first one the row before's last); dw (avx2, fw, mode 0): the lines by
+ * fr_dline, each lane's scan there (and the start value) lane-wise in its
+ * order, the row put in order once before its store. */
+GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, const GT *xb0, GT *ya0, GT *yb0,
+                       const GT *ye, int64_t oa0, int64_t ob0, int64_t np, int md, const int64_t K, const int dw,
+                       const int prop)
+{
+    VI ix[GEN_FR_K];
+    for (int64_t k = 0; k < K; ++k)
+        ix[k] = T->ix[md][k];
+    const GEN_FR_MT ml = T->ml[md], mh = T->mh[md];
+    const VT nv = V_SET1(GEN_NEUTRAL), init = V_SET1(g->init);
+    const int fe = g->fe, fenan = GFLOAT && fe && !prop;
+    const int64_t W = T->W, OW = T->OW;
+#if VN == 8
+#define GEN_FR_FL(p, q, f)                                                                                         \
+    (dw ? KFN(fr_dline)((p), nv, K, prop, &(f)) : KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 0, prop))
+#else
+    (void)dw;
+#define GEN_FR_FL(p, q, f) KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 1, prop)
+#endif
+    const int64_t OH = T->OH, sx = (md + 1) * T->HW, sy = (md + 1) * OH * OW;
+    for (int64_t q = 0; q < np; ++q) { /* planes (pairs) q: rows [oa0, OH), [0, OH) ..., [0, ob0) */
+    const GT *const xa = xa0 + q * sx, *const xb = xb0 + q * sx;
+    GT *const ya = ya0 + q * sy, *const yb = md ? yb0 + q * sy : NULL;
+    const int64_t oa = q == 0 ? oa0 : 0, ob = q == np - 1 ? ob0 : OH;
+    VT cv = nv, cf = nv; /* K 3: the W result of line 2*o and its tap 0 */
+    if (K == 3)
+        cv = GEN_FR_FL(xa + 2 * oa * W, xb + 2 * oa * W, cf);
+    for (int64_t o = oa; o < ob; ++o) {
+        const GT *pa = xa + 2 * o * W, *pb = xb + 2 * o * W;
+        VT h, f = nv, t = nv;
+        (void)t;
+        if (K == 3) {
+            h = cv;
+            f = cf;
+        } else {
+            h = GEN_FR_FL(pa, pb, f);
+        }
+        VT v = GEN_FR_FL(pa + W, pb + W, t);
+        h = prop ? V_MAXP(h, v) : V_MAX(h, v);
+        if (K == 3) {
+            cv = GEN_FR_FL(pa + 2 * W, pb + 2 * W, cf);
+            h = prop ? V_MAXP(h, cv) : V_MAX(h, cv);
+        }
+        if (fenan) { /* a NaN first tap stays (dw: fr_dline's) */
+            if (!dw)
+                f = GEN_FR_P2(GEN_FR_LD(pa, ml), GEN_FR_LD(pb, mh), ix[0]);
+            h = V_SEL(h, f, V_NANM(f));
+        }
+        if (!fe)
+            h = prop ? V_MAXP(init, h) : V_MAX(init, h);
+        GT *const yr = ya + o * OW;
+#if VN == 8
+        if (dw)
+            h = GEN_FR_DPERM(h);
+        if (md == 0 && yr + VN <= ye)
+            V_STORE(yr, h);
+        else
+#else
+        (void)ye;
+#endif
+            GEN_FR_ST(yr, T->ms[0], h);
+        if (md == 1)
+            GEN_FR_ST(yb + (o - 1) * OW, T->ms[1], h);
+    }
+    }
+#undef GEN_FR_FL
+}
+
+/* fr_frows (fh: K 2 or 3 as a constant; avx2 mode 0 with fw: fr_dline) or
+ * fr_rows, the NaN rule a constant, out of line. Loads: avx512 always
+ * masked (as fast as whole vectors, and no line splits past the row); avx2
+ * whole vectors (a masked load is two uops) but in msk units (the tensor's
+ * last planes: fr_rows, masked). */
 #define GEN_FR_MSK (VN == 16)
 __attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa,
                                                      const GT *xb, GT *ya, GT *yb, const GT *ye, int64_t oa,
-                                                     int64_t ob, int md, int msk, int prop)
+                                                     int64_t ob, int64_t np, int md, int msk, int prop)
 {
+    const int64_t sx = (md + 1) * T->HW, sy = (md + 1) * T->OH * T->OW;
+#define GEN_FR_G_(M, P)                                                                                            \
+    for (int64_t q = 0; q < np; ++q)                                                                               \
+    KFN(fr_rows)(T, g, xa + q * sx, xb + q * sx, ya + q * sy, md ? yb + q * sy : NULL, ye, q == 0 ? oa : 0,          \
+                 q == np - 1 ? ob : T->OH, md, T->K, M, P)
 #define GEN_FR_R_(P)                                                                                               \
     do {                                                                                                           \
         if (!GEN_FR_MSK && msk)                                                                                    \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, 1, P);                                        \
-        else if (T->K == 3)                                                                                        \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 3, GEN_FR_MSK, P);                                  \
-        else if (T->K == 2)                                                                                        \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, 2, GEN_FR_MSK, P);                                  \
+            GEN_FR_G_(1, P);                                        \
+        else if (T->fh && VN == 8 && T->fw && md == 0)                                                             \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, P)                               \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, P);                              \
+        else if (T->fh)                                                                                            \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 0, P)                               \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 0, P);                              \
         else                                                                                                       \
-            KFN(fr_rows)(T, g, xa, xb, ya, yb, ye, oa, ob, md, T->K, GEN_FR_MSK, P);                               \
+            GEN_FR_G_(GEN_FR_MSK, P);                               \
     } while (0)
     if (GFLOAT && prop)
         GEN_FR_R_(1);
     else
         GEN_FR_R_(0);
 #undef GEN_FR_R_
+#undef GEN_FR_G_
 }
 
 /* Tasks [t0, t1): plane pairs where they fit (mode 1), else rows of one
- * plane; whole-vector loads where a unit's reads (up to VN past its last
- * line's second vector) lie inside the tensor. */
+ * plane, runs of them in one call; whole-vector loads in the units whose
+ * reads (up to VN + 2 past their last line's second vector) lie inside the
+ * tensor: a run's first ones. */
 __attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void *x, void *y, int64_t t0, int64_t t1,
                                                    int prop)
 {
     KFN(frt) T;
     KFN(fr_init)(g, &T);
-    const int64_t OH = T.OH, HW = g->in[1] * T.W, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN;
+    const int64_t OH = T.OH, HW = T.HW, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN + 2; /* (+ 2: fr_dline) */
     const GT *const xs = (const GT *)x, *const xe = g->xbeg + g->xlen;
     GT *const ys = (GT *)y, *const ye = ys + t1 * T.OW;
     for (int64_t t = t0; t < t1;) {
         const int64_t pl = t / OH, o = t % OH;
         const GT *const xa = xs + pl * HW;
         GT *const ya = ys + pl * no;
+        /* units n of sx elements from xa: the first nu whole-vector (the unit at xa + u*sx reads to xa + u*sx + rd) */
+        int64_t n, md, ob, sx, rd;
         if (T.pair && o == 0 && t + 2 * OH <= t1) {
-            KFN(fr_rows_o)(&T, g, xa, xa + HW, ya, ya + no, ye, 0, OH, 1, xa + HW + last > xe, prop);
-            t += 2 * OH;
+            md = 1, n = (t1 - t) / (2 * OH), ob = OH, sx = 2 * HW, rd = HW + last;
+            t += n * 2 * OH;
         } else {
-            const int64_t ob = t1 - t < OH - o ? o + (t1 - t) : OH;
-            KFN(fr_rows_o)(&T, g, xa, xa + VN, ya, NULL, ye, o, ob, 0, xa + VN + last > xe, prop);
-            t += ob - o;
+            md = 0, sx = HW, rd = VN + last;
+            n = T.pair ? 1 : (t1 - 1) / OH - pl + 1;
+            ob = n == 1 && t1 - t < OH - o ? o + (t1 - t) : n == 1 ? OH : t1 - (pl + n - 1) * OH;
+            t += (n - 1) * OH + ob - o;
         }
+        const int64_t room = xe - xa - rd, nu = room < 0 ? 0 : room / sx + 1 < n ? room / sx + 1 : n;
+        const GT *const xb = md ? xa + HW : xa + VN;
+        GT *const yb = md ? ya + no : NULL;
+        if (nu > 0)
+            KFN(fr_rows_o)(&T, g, xa, xb, ya, yb, ye, o, nu == n ? ob : OH, nu, (int)md, 0, prop);
+        if (nu < n)
+            KFN(fr_rows_o)(&T, g, xa + nu * sx, xb + nu * sx, ya + nu * (md + 1) * no, md ? yb + nu * 2 * no : NULL,
+                           ye, nu == 0 ? o : 0, ob, n - nu, (int)md, 1, prop);
     }
 }
 #endif

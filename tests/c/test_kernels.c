@@ -1335,6 +1335,46 @@ static void row_vectors(ts_rng *r, int quick)
             g_nan1 = g_nan2 = -1;
             g_period = 1;
         }
+    /* the networks' k2 / k3 s2 p0 on every W (gen_fr.h fr_frows, avx2
+     * fr_dline): planes enough for whole-vector loads, plane pairs and runs
+     * of planes (2 and 3 threads cut them), every NaN rule and start, a NaN
+     * (and a second one) at every offset */
+    for (int64_t K = 2; K <= 3; ++K)
+        for (int64_t W = K; W <= 33; ++W)
+            for (int rep = 0; rep < (quick ? 2 : 4); ++rep) {
+                maxpool_desc d;
+                maxpool_desc_init(&d, 2);
+                d.layout = MAXPOOL_CHANNELS_FIRST;
+                d.kernel[0] = d.kernel[1] = K;
+                d.stride[0] = d.stride[1] = 2;
+                d.rounding = rep == 3 ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+                d.nan_policy = (rep + W) & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                d.window_init = (rep + W / 2) & 1 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                d.empty_value = ts_rng_chance(r, 1, 2) ? MAXPOOL_EMPTY_NEG_INF : MAXPOOL_EMPTY_LOWEST;
+                const int64_t H = rep & 1 ? W : ts_rng_range(r, K, 9);
+                int64_t shape[4] = {1, ts_rng_range(r, 3, 9), H, W};
+                char what[400];
+                if (rep == 0) { /* over MAXPOOL_PARALLEL_MIN_BYTES (128 KiB): threads split the planes */
+                    shape[1] = 140000 / (4 * H * W + 4 * ((H - K) / 2 + 1) * ((W - K) / 2 + 1)) + ts_rng_range(r, 0, 3);
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), 1, what);
+                    shape[1] = ts_rng_range(r, 3, 9);
+                }
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), 0, what);
+                g_period = rep & 1 ? 29 : 37;
+                for (int64_t pos = 0; pos < g_period; pos += quick ? 2 : 1) {
+                    g_bg = (int)((pos + rep) % 4);
+                    d.nan_policy = pos & 1 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+                    d.window_init = pos & 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                    g_nan1 = pos;
+                    g_nan2 = ts_rng_chance(r, 1, 2) ? (pos * 7 + 3) % g_period : -1;
+                    describe(what, sizeof what, &d, shape);
+                    check_case(&d, shape, r, V_DIRECTED, 0, what);
+                }
+                g_nan1 = g_nan2 = -1;
+                g_period = 1;
+            }
 }
 
 /* An adaptive plan for nan_sweep: rank, shape (N, C, spatial), output sizes. */
