@@ -73,7 +73,8 @@ typedef struct KFN(fpt) {
     int32_t eh[GEN_FP_NE], eo[GEN_FP_NE]; /* the line pass's vectors: buffer position, first output */
     alignas(64) int32_t ei[GEN_FP_NE][VN]; /* their lane permutations */
     unsigned char mb[GEN_FP_NV];           /* the W pass's vectors: bit k, tap k has masked lanes */
-    VM m[GEN_FP_NV][GEN_FP_K];             /* the lanes whose tap k counts */
+    VM m[GEN_FP_K][GEN_FP_NV];             /* the lanes whose tap k counts (by tap: one index for all) */
+    int knan;                              /* the tap read at offset 0 (fp_wp's NaN check), else -1 */
 } KFN(fpt);
 
 /* The W-result buffer's length for plan p (0: too large). */
@@ -128,8 +129,24 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
     if (T->xhi < T->HW)
         T->xhi = T->HW;
     const int64_t W = T->W;
+    /* the masks repeat every P vectors (P * VN = lcm(W, VN)) but for the
+     * lanes past the plane, all in the last vector: the first P made lane
+     * by lane, the others copied, the last made again (this runs per call) */
+    int64_t gw = W;
+    for (int64_t r = VN; r;) { /* gw = gcd(W, VN) */
+        const int64_t t = gw % r;
+        gw = r;
+        r = t;
+    }
+    const int64_t P = W / gw;
     T->mu = 0;
     for (int64_t v = 0; v < T->nvw; ++v) {
+        if (v >= P && v < T->nvw - 1) {
+            T->mb[v] = T->mb[v - P];
+            for (int64_t k = 0; k < T->K; ++k)
+                T->m[k][v] = T->m[k][v - P];
+            continue;
+        }
         T->mb[v] = 0;
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) VLANE lv[VN];
@@ -143,10 +160,15 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
                 if (!in)
                     T->mb[v] |= (unsigned char)(1u << k);
             }
-            T->m[v][k] = VM_LANES(lv);
+            T->m[k][v] = VM_LANES(lv);
         }
-        T->mu |= T->mb[v];
     }
+    for (int64_t v = 0; v < T->nvw; ++v)
+        T->mu |= T->mb[v];
+    T->knan = -1;
+    for (int64_t k = 0; k < T->K; ++k)
+        if (T->v0 + k * T->d == 0)
+            T->knan = (int)k;
     const int64_t no = T->OH * T->OW;
     T->ident = T->S0 == 1 && T->OW == W;
     T->ne = 0;
@@ -178,84 +200,123 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
     T->spill = T->eo[T->ne - 1] + VN; /* the stores' reach past a plane's first output */
 }
 
+/* Whether some lane of m is set. */
+#if VN == 16
+#define GEN_FP_ANY(m) ((m) != 0)
+#else
+#define GEN_FP_ANY(m) (_mm256_movemask_ps(m) != 0)
+#endif
+
 /* The W pass of the plane at xp to dst (buffer line p0), K taps; the taps
  * of the bits mm selected in every vector (the masks of the others lanes
  * all set: no branch per vector), mm < 0: T->mu; K and mm constants where
- * the caller makes them ones. */
-GAI void KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, const int64_t K, const int prop,
-                    const int mm)
+ * the caller makes them ones. kn >= 0 (a constant): tap kn reads at offset
+ * 0, and the pass returns whether those loads (the plane's elements, and
+ * lanes past it) held a NaN (fp_fefix's check, in the same loads). */
+GAI int KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, const int64_t K, const int prop,
+                   const int mm, const int kn)
 {
     const int z = GFLOAT && !prop; /* without propagation a NaN must not enter (gen_fl.h) */
-    const int64_t d = T->d;
+    const int64_t d = T->d, n = T->nvw * VN;
     const int mu = mm < 0 ? T->mu : mm;
-    const GT *q = xp + T->v0;
-    for (int64_t v = 0; v < T->nvw; ++v, q += VN, dst += VN) {
-        VT a = V_LOAD(q);
+    const GT *const q = xp + T->v0;
+    VM nm = V_NANM(nv); /* (no lane) */
+    _Pragma("GCC unroll 2") for (int64_t j = 0, v = 0; j < n; j += VN, ++v) {
+        VT a = V_LOAD(q + j);
+        if (kn == 0)
+            nm = VM_OR(nm, V_NANM(a));
         if (mu & 1)
-            a = V_SEL(nv, a, T->m[v][0]);
+            a = V_SEL(nv, a, T->m[0][v]);
         if (z)
             a = V_MAX(nv, a);
         for (int64_t k = 1; k < K; ++k) {
-            VT t = V_LOAD(q + k * d);
+            VT t = V_LOAD(q + j + k * d);
+            if (kn == k)
+                nm = VM_OR(nm, V_NANM(t));
             if ((mu >> k) & 1)
-                t = V_SEL(nv, t, T->m[v][k]);
+                t = V_SEL(nv, t, T->m[k][v]);
             a = prop ? V_MAXP(a, t) : V_MAX(a, t);
         }
-        VK_STORE(dst, a);
+        VK_STORE(dst + j, a);
     }
+    return kn >= 0 && GEN_FP_ANY(nm);
 }
 
-/* The line pass and output of a plane: W results wb (buffer line 0), output yp. */
-GAI void KFN(fp_hp)(const KFN(fpt) * T, const GKT *wb, GT *yp, const VT init, const int64_t K0, const int fe,
-                    const int prop, const int ident)
+/* The line pass and output of a plane: W results wb (buffer line 0),
+ * output yp; init the start value (the neutral value under the first-element
+ * start: the same results, one loop). ident: the line pass's vectors are the
+ * output vectors (S0 = 1, OW = W), one index for both. */
+GAI void KFN(fp_hp)(const KFN(fpt) * T, const GKT *wb, GT *yp, const VT init, const int64_t K0, const int prop,
+                    const int ident)
 {
     const int64_t ls = T->d0 * T->W;
+    if (ident) {
+        const int64_t n = T->ne * VN;
+        _Pragma("GCC unroll 2") for (int64_t j = 0; j < n; j += VN) {
+            VT h = VK_LOAD(wb + j);
+            for (int64_t k = 1; k < K0; ++k)
+                h = prop ? V_MAXP(h, VK_LOAD(wb + j + k * ls)) : V_MAX(h, VK_LOAD(wb + j + k * ls));
+            V_STORE(yp + j, prop ? V_MAXP(init, h) : V_MAX(init, h));
+        }
+        return;
+    }
     for (int64_t e = 0; e < T->ne; ++e) {
         const GKT *b = wb + T->eh[e];
         VT h = VK_LOAD(b);
         for (int64_t k = 1; k < K0; ++k)
             h = prop ? V_MAXP(h, VK_LOAD(b + k * ls)) : V_MAX(h, VK_LOAD(b + k * ls));
-        if (!fe)
-            h = prop ? V_MAXP(init, h) : V_MAX(init, h);
-        if (!ident)
-            h = GEN_FP_PERM(h, T->ei[e]);
-        V_STORE(yp + T->eo[e], h);
+        h = prop ? V_MAXP(init, h) : V_MAX(init, h);
+        V_STORE(yp + T->eo[e], GEN_FP_PERM(h, T->ei[e]));
     }
 }
 
-/* fp_wp and fp_hp with the tap counts and rules as constants where common, out of line. */
-__attribute__((noinline)) static void KFN(fp_wpass)(const KFN(fpt) * T, const GT *xp, GKT *dst, int prop)
+/* fp_wp and fp_hp with the tap counts and rules as constants where common, out of line.
+ * fen (the first-element start without propagation): returns whether the
+ * plane may hold a NaN (fp_fefix), from the pass's own loads where a tap
+ * reads at offset 0 (pad 1, K = 3), else by a scan. */
+__attribute__((noinline)) static int KFN(fp_wpass)(const KFN(fpt) * T, const GT *xp, GKT *dst, int prop, int fen)
 {
     const VT nv = V_SET1(GEN_NEUTRAL);
+    if (T->K == 3 && T->mu == 5 && T->knan == 1) { /* pad 1: the first and last column */
+        if (GFLOAT && prop)
+            return KFN(fp_wp)(T, xp, dst, nv, 3, 1, 5, -1);
+        if (fen)
+            return KFN(fp_wp)(T, xp, dst, nv, 3, 0, 5, 1);
+        return KFN(fp_wp)(T, xp, dst, nv, 3, 0, 5, -1);
+    }
 #define GEN_FP_W_(P)                                                                                               \
     do {                                                                                                           \
-        if (T->K == 3 && T->mu == 5) /* pad 1: the first and last column */                                    \
-            KFN(fp_wp)(T, xp, dst, nv, 3, P, 5);                                                                   \
+        if (T->K == 3 && T->mu == 5)                                                                               \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, 5, -1);                                                               \
         else if (T->K == 3)                                                                                        \
-            KFN(fp_wp)(T, xp, dst, nv, 3, P, -1);                                                                  \
+            KFN(fp_wp)(T, xp, dst, nv, 3, P, -1, -1);                                                              \
         else                                                                                                       \
-            KFN(fp_wp)(T, xp, dst, nv, T->K, P, -1);                                                               \
+            KFN(fp_wp)(T, xp, dst, nv, T->K, P, -1, -1);                                                           \
     } while (0)
     if (GFLOAT && prop)
         GEN_FP_W_(1);
     else
         GEN_FP_W_(0);
 #undef GEN_FP_W_
+#if GFLOAT
+    return fen && KFN(gen_hasnan)(xp, T->HW); /* (a vector scan: the scalar one was 6 instructions per output) */
+#else
+    return 0;
+#endif
 }
 
 __attribute__((noinline)) static void KFN(fp_hpass)(const KFN(fpt) * T, const GKT *wb, GT *yp, const KFN(geo) * g,
                                                     int prop)
 {
-    const VT init = V_SET1(g->init);
-    const int fe = g->fe;
+    const VT init = V_SET1(g->fe ? GEN_NEUTRAL : g->init);
 #define GEN_FP_H_(P, I)                                                                                            \
     do {                                                                                                           \
         if (T->K0 == 3)                                                                                            \
-            KFN(fp_hp)(T, wb, yp, init, 3, fe, P, I);                                                              \
+            KFN(fp_hp)(T, wb, yp, init, 3, P, I);                                                                  \
         else if (T->K0 == 2)                                                                                       \
-            KFN(fp_hp)(T, wb, yp, init, 2, fe, P, I);                                                              \
+            KFN(fp_hp)(T, wb, yp, init, 2, P, I);                                                                  \
         else                                                                                                       \
-            KFN(fp_hp)(T, wb, yp, init, T->K0, fe, P, I);                                                          \
+            KFN(fp_hp)(T, wb, yp, init, T->K0, P, I);                                                              \
     } while (0)
     if (GFLOAT && prop) {
         if (T->ident)
@@ -272,12 +333,11 @@ __attribute__((noinline)) static void KFN(fp_hpass)(const KFN(fpt) * T, const GK
 }
 
 #if GFLOAT
-/* First-element start without propagation, the plane at xp holding a NaN:
- * each window whose first tap is a NaN takes it (the reference's scan). */
+/* First-element start without propagation, the plane at xp maybe holding
+ * a NaN (fp_wpass): each window whose first tap is a NaN takes it (the
+ * reference's scan). */
 __attribute__((noinline)) static void KFN(fp_fefix)(const KFN(fpt) * T, const KFN(geo) * g, const GT *xp, GT *yp)
 {
-    if (!KFN(gen_hasnan)(xp, T->HW)) /* (a vector scan: the scalar one was 6 instructions per output) */
-        return;
     for (int64_t o0 = 0; o0 < T->OH; ++o0) {
         const GT *xl = xp + g->st[1][o0] * T->W;
         for (int64_t o = 0; o < T->OW; ++o) {
@@ -298,8 +358,8 @@ __attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, 
     alignas(64) GT xc[GEN_FP_HW + 4 * VN + 2 * GEN_FP_K * VN]; /* a plane at the tensor's ends, VN before */
     alignas(64) GT yc[GEN_FP_HW + VN];                        /* the last plane's output */
     KFN(fp_init)(p, g, &T);
-    for (int64_t i = 0; i < T.wbl; ++i)
-        wb[i] = GKEY(GEN_NEUTRAL);
+    for (int64_t i = 0; i < T.wbl; i += VN) /* (wbl <= GEN_FP_WB, a multiple of VN) */
+        VK_STORE(wb + i, V_SET1(GEN_NEUTRAL));
     memset(xc, 0, sizeof xc);
     const int64_t HW = T.HW, no = T.OH * T.OW;
     const GT *const xend = g->xbeg + g->xlen;
@@ -312,15 +372,17 @@ __attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, 
             memcpy(xc + VN, xp, (size_t)HW * sizeof(GT));
             xp = xc + VN;
         }
-        KFN(fp_wpass)(&T, xp, wb + T.p0 * T.W, prop);
+        const int nan = KFN(fp_wpass)(&T, xp, wb + T.p0 * T.W, prop, fenan);
         VK_STORE(wb + T.p0 * T.W + HW, nv); /* the last vector's lanes past the plane: bottom padding again */
         GT *const yp = y + pl * no, *yo = pl * no + T.spill > pb * no ? yc : yp; /* stores past the range */
         KFN(fp_hpass)(&T, wb, yo, g, prop);
         if (yo != yp)
             memcpy(yp, yo, (size_t)no * sizeof(GT));
 #if GFLOAT
-        if (fenan)
+        if (nan)
             KFN(fp_fefix)(&T, g, xp, yp);
+#else
+        (void)nan;
 #endif
     }
 }

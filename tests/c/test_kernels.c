@@ -1271,6 +1271,36 @@ static void small_planes(ts_rng *r, int quick)
             }
             g_nan1 = g_nan2 = -1;
         }
+    /* k3 s1 p1 on both axes (GoogLeNet's pools; the W pass's own loads tell
+     * whether a plane holds a NaN for the first-element start): a NaN (a
+     * second one) at every position of a whole plane, 1 to 3 planes (the
+     * tensor's first and last planes copied), every NaN rule and start */
+    static const int64_t gw[] = {3, 7, 8, 13, 14, 16, 17, 28};
+    for (int wi = 0; wi < (int)(sizeof gw / sizeof gw[0]); ++wi) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        const int64_t W = gw[wi], H = wi & 1 ? W : (W > 9 ? 9 : W);
+        for (int a = 0; a < 2; ++a) {
+            d.kernel[a] = 3;
+            d.stride[a] = 1;
+            d.pad_begin[a] = d.pad_end[a] = 1;
+        }
+        int64_t shape[4] = {1, 1 + wi % 3, H, W};
+        g_period = H * W;
+        char what[400];
+        for (int64_t pos = 0; pos < g_period; pos += quick ? 3 : 1) {
+            g_bg = (int)(pos % 4);
+            d.nan_policy = pos % 5 == 4 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+            d.window_init = pos % 5 == 3 ? MAXPOOL_INIT_EMPTY_VALUE : MAXPOOL_INIT_FIRST_ELEMENT;
+            g_nan1 = pos;
+            g_nan2 = ts_rng_chance(r, 1, 3) ? (pos * 7 + 3) % g_period : -1;
+            describe(what, sizeof what, &d, shape);
+            check_case(&d, shape, r, V_DIRECTED, pos % 7 == 5, what);
+        }
+        g_nan1 = g_nan2 = -1;
+    }
+    g_period = 1;
 }
 
 /* Rows in one vector (the gen template's f32 form for W stride 2 with an
