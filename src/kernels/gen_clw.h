@@ -351,11 +351,14 @@ GAI void KFN(clw_row)(const KFN(clwr) * w, const int prop)
             KFN(clw_strip)(w, b * 4 * VN, b * 4 * VN, 1, 4, 1, prop);
     else if (n4)
         KFN(clw_strip)(w, 0, 0, n4, 4, 0, prop);
-    if (c + 2 * VN <= C) {
-        KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
+    if (c + 2 * VN <= C) { /* (the carry for 8-bit keys: u8 at avx2, C = 64, 1.96 -> 1.68 x the floor) */
+        if (sizeof(GT) == 1 && cy)
+            KFN(clw_strip)(w, c, c, 1, 2, 1, prop);
+        else
+            KFN(clw_strip)(w, c, c, 1, 2, 0, prop);
         c += 2 * VN;
     }
-    if (c + VN <= C) {
+    if (c + VN <= C) { /* (with the carry: u8 at avx512, C = 64, 1.54 -> 1.61 x the floor) */
         KFN(clw_strip)(w, c, c, 1, 1, 0, prop);
         c += VN;
     }
