@@ -102,8 +102,11 @@
 #else
 #define VF_OP(mn, a, b) VF_MAX(a, b)
 #endif
-#ifndef GEN_VF /* 8- and 16-bit integers (i32, i64: at the memory floor already; build time) */
-#define GEN_VF (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
+#ifndef GEN_VF /* 8- and 16-bit integers, and i64 at avx2 (no 64-bit max there: each max a compare and a blend,
+                 so the W pass once per output row pays most; i32, i64 at avx512: at the memory floor already) */
+#define GEN_VF                                                                                                     \
+    (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16 ||                    \
+     (GEN_TYPE == GEN_I64 && VN == 4))
 #endif
 
 #ifdef GEN_VF_TRACE

@@ -1030,8 +1030,8 @@ static void slices3d(ts_rng *r, maxpool_dtype dt, int quick)
 
 /* The integers' lines-first form with the W pass on the combined line
  * (gen_vf.h): W stride 2, K 2 or 3, dilation 1, values only. Widths around
- * the vector sizes (16 to 64 lanes: a row's first and last vector, full and
- * partial, one vector or many), left and right paddings 0 .. K-1 and ceil
+ * the vector sizes (4 to 64 lanes: i64 at avx2 to i8 at avx512; a row's
+ * first and last vector, full and partial, one vector or many), left and right paddings 0 .. K-1 and ceil
  * rounding (taps outside the row), H windows of 1 to 3 lines with strides
  * 1 to 3 and paddings (padded rows: windows of fewer lines), ranks 1 to 3,
  * both starts; inputs with the lowest and highest values at every flat
@@ -1039,8 +1039,9 @@ static void slices3d(ts_rng *r, maxpool_dtype dt, int quick)
  * backgrounds of small values or of the lowest value. */
 static void int_lines(ts_rng *r, maxpool_dtype dt, int quick)
 {
-    static const int64_t widths[] = {16, 17, 31, 32, 33, 55, 56, 57, 63, 64, 65, 66, 111, 112, 113, 127, 128,
-                                     129, 130, 147, 191, 192, 193, 255, 256, 257, 300, 515};
+    static const int64_t widths[] = {8,   9,   10,  11,  13,  16,  17,  31,  32,  33,  55,  56,  57,  63,  64,
+                                     65,  66,  111, 112, 113, 127, 128, 129, 130, 147, 191, 192, 193, 255, 256,
+                                     257, 300, 515};
     if (dt < MAXPOOL_I8)
         return;
     const int n = quick ? 120 : 400;
