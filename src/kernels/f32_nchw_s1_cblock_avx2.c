@@ -279,7 +279,7 @@ CB_AI void cb_group(const float *x0, float *y0, const int np, const int64_t H, c
     __m256 un = _mm256_setzero_ps(); /* NaN lanes seen (fe) */
     for (int64_t h = 0; h < H; ++h) {
         int64_t c = 0;
-#pragma GCC unroll 4
+#pragma GCC unroll 1
         for (; c + 8 <= W; c += 8)
             cb_in_chunk(x0, H * W, np, h * W + c, 8, ob + c, vs, &un, fe);
         if (W - c >= 4) {
@@ -290,6 +290,7 @@ CB_AI void cb_group(const float *x0, float *y0, const int np, const int64_t H, c
             cb_in_chunk(x0, H * W, np, h * W + c, (int)(W - c), ob + c, vs, &un, fe);
         cb_line(ob, 1, tr + h * Wo, 1, W, kw, pw, Wo, vs);
     }
+#pragma GCC unroll 1
     for (int64_t j0 = 0; j0 < Wo;) {
         const int n = cb_chunk(j0, Wo);
 #pragma GCC unroll 1
