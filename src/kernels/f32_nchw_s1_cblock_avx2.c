@@ -46,9 +46,17 @@
  *    every value is above s, or s with s's bits).
  * Windows are never empty here (the match function declines such plans).
  *
- * Memory: the transposed planes and the row results (CB_MAX vectors each)
+ * Memory: the row results tr (CB_MAX vectors) and ob (CB_MAX vectors: one
+ * transposed input row, then the H results of a chunk of up to 8 columns),
  * and one line's h and g (CB_XMAX vectors each) live on the task's stack
  * (32 KiB); nothing is allocated or shared.
+ * Transposes: per row chunk of 8 (then 4, then 1..3) positions, the 128-bit
+ * halves of two planes loaded into one vector and a 4x4 shufps transpose
+ * per half (vperm2f128 and unpcklps have one port on this Xeon, shufps
+ * two); out, the inverse with vperm2f128 joining the halves (8 positions)
+ * or 128-bit stores (4, masked 1..3). The input transpose feeds the W pass
+ * row by row and the output transpose takes each chunk's H results, so no
+ * transposed copy of the planes is kept.
  * Tasks: one per group of 8 planes (the last group may hold fewer).
  */
 #include "kernels.h"
@@ -67,104 +75,118 @@
 #include "force_inline.h"
 #define CB_AI MAXPOOL_AI
 
-/* 8x8 transpose: r[i] lane j <-> r[j] lane i */
-CB_AI void cb_transpose8(__m256 r[8])
+/* 4x4 transposes, one per 128-bit half: a[i] lane j <-> a[j] lane i and
+ * a[i] lane 4 + j <-> a[j] lane 4 + i; shufps only (two ports here, where
+ * unpcklps and vperm2f128 have one) */
+CB_AI void cb_t4(__m256 a[4])
 {
-    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-    const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-    const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-    const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-    const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+    const __m256 t0 = _mm256_shuffle_ps(a[0], a[1], _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 t1 = _mm256_shuffle_ps(a[0], a[1], _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 t2 = _mm256_shuffle_ps(a[2], a[3], _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 t3 = _mm256_shuffle_ps(a[2], a[3], _MM_SHUFFLE(3, 2, 3, 2));
+    a[0] = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(2, 0, 2, 0));
+    a[1] = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 1, 3, 1));
+    a[2] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(2, 0, 2, 0));
+    a[3] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 1, 3, 1));
 }
 
-CB_AI __m256i cb_tailmask(int64_t n)
+CB_AI __m128i cb_tailmask4(int n)
 {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
 }
 
-/* t[e] = comb(s, x[p][e]) across the np planes of the group (lanes past np:
- * s); returns whether any element is NaN (fe: with the first-element start) */
-static int cb_in(const float *x0, int64_t ps, int np, int64_t ne, __m256 *t, __m256 vs, const int fe)
+/* plane p of the group (planes past np: plane np - 1 again, whose lanes
+ * are never stored) */
+CB_AI const float *cb_plane(const float *x0, const int64_t ps, const int np, const int p)
 {
-    int64_t e0 = 0;
-    __m256 un = _mm256_setzero_ps(); /* NaN lanes seen (fe) */
-    if (np == 8) /* a full group: 8 whole positions a step, no per-plane or per-position tests */
-        for (; e0 + 8 <= ne; e0 += 8) {
-            __m256 r[8];
-            for (int p = 0; p < 8; ++p) {
-                r[p] = _mm256_loadu_ps(x0 + p * ps + e0);
-                if (fe)
-                    un = _mm256_or_ps(un, _mm256_cmp_ps(r[p], r[p], _CMP_UNORD_Q));
-            }
-            cb_transpose8(r);
-            for (int l = 0; l < 8; ++l)
-                t[e0 + l] = _mm256_max_ps(r[l], vs);
-        }
-    for (; e0 < ne; e0 += 8) {
-        const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
-        __m256 r[8];
-        if (n == 8) {
-            for (int p = 0; p < 8; ++p)
-                r[p] = p < np ? _mm256_loadu_ps(x0 + p * ps + e0) : vs;
-        } else {
-            const __m256i m = cb_tailmask(n);
-            for (int p = 0; p < 8; ++p)
-                r[p] = p < np ? _mm256_maskload_ps(x0 + p * ps + e0, m) : vs;
-        }
+    return x0 + (p < np ? p : np - 1) * ps;
+}
+
+/* four positions (n of them: 4, or 1..3 masked, the rest 0.0f) of planes
+ * p and p + 4 in one vector: a[p] = [plane p | plane p + 4] at x0 + off */
+CB_AI void cb_ld4(const float *x0, const int64_t ps, const int np, const int64_t off, const int n, __m256 a[4])
+{
+    if (n >= 4) {
+        for (int p = 0; p < 4; ++p)
+            a[p] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(cb_plane(x0, ps, np, p) + off)),
+                                        _mm_loadu_ps(cb_plane(x0, ps, np, p + 4) + off), 1);
+    } else {
+        const __m128i m = cb_tailmask4(n);
+        for (int p = 0; p < 4; ++p)
+            a[p] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_maskload_ps(cb_plane(x0, ps, np, p) + off, m)),
+                                        _mm_maskload_ps(cb_plane(x0, ps, np, p + 4) + off, m), 1);
+    }
+}
+
+/*
+ * Positions [off, off + n) of the group's planes (n = 8, 4, or 1..3; plane
+ * stride ps), transposed and leafed: v[i] lane l = comb(s, plane l's
+ * element off + i). The 128-bit halves are loaded into place (the
+ * lane-crossing step of an 8x8 transpose costs no shuffle), then a 4x4
+ * transpose per half. un |= NaN lanes (fe: masked-off positions load 0.0f).
+ */
+CB_AI void cb_in_chunk(const float *x0, const int64_t ps, const int np, const int64_t off, const int n, __m256 *v,
+                       const __m256 vs, __m256 *un, const int fe)
+{
+    __m256 a[4];
+    cb_ld4(x0, ps, np, off, n, a);
+    if (n == 8) {
+        __m256 b[4];
+        cb_ld4(x0, ps, np, off + 4, 4, b);
         if (fe)
-            for (int p = 0; p < 8; ++p) /* (masked-off lanes load 0.0f, lanes past np are s) */
-                un = _mm256_or_ps(un, _mm256_cmp_ps(r[p], r[p], _CMP_UNORD_Q));
-        cb_transpose8(r);
-        for (int64_t l = 0; l < n; ++l)
-            t[e0 + l] = _mm256_max_ps(r[l], vs);
-    }
-    return _mm256_movemask_ps(un) != 0;
+            for (int p = 0; p < 4; ++p)
+                *un = _mm256_or_ps(*un, _mm256_cmp_ps(a[p], b[p], _CMP_UNORD_Q));
+        cb_t4(b);
+        for (int i = 0; i < 4; ++i)
+            v[4 + i] = _mm256_max_ps(b[i], vs);
+    } else if (fe)
+        *un = _mm256_or_ps(*un, _mm256_or_ps(_mm256_cmp_ps(a[0], a[1], _CMP_UNORD_Q),
+                                             _mm256_cmp_ps(a[2], a[3], _CMP_UNORD_Q)));
+    cb_t4(a);
+    for (int i = 0; i < 4 && i < n; ++i)
+        v[i] = _mm256_max_ps(a[i], vs);
 }
 
-/* y[p][e] = t[e] for the np planes of the group */
-static void cb_out(const __m256 *t, int64_t ne, float *y0, int64_t ps, int np)
+/* the inverse for the output: v[i * vst] lane l = plane l's element off + i
+ * (i < n), stored for the np planes of the group (plane stride ps) */
+CB_AI void cb_out_chunk(const __m256 *v, const int64_t vst, float *y0, const int64_t ps, const int np,
+                        const int64_t off, const int n)
 {
-    int64_t e0 = 0;
-    if (np == 8) /* a full group, as in cb_in */
-        for (; e0 + 8 <= ne; e0 += 8) {
-            __m256 r[8];
-            for (int l = 0; l < 8; ++l)
-                r[l] = t[e0 + l];
-            cb_transpose8(r);
-            for (int p = 0; p < 8; ++p)
-                _mm256_storeu_ps(y0 + p * ps + e0, r[p]);
+    __m256 a[4];
+    for (int i = 0; i < 4; ++i)
+        a[i] = i < n ? v[i * vst] : _mm256_setzero_ps();
+    cb_t4(a); /* a[p] = [plane p | plane p + 4], positions c..c+3 */
+    if (n == 8) {
+        __m256 b[4];
+        for (int i = 0; i < 4; ++i)
+            b[i] = v[(4 + i) * vst];
+        cb_t4(b);
+        for (int p = 0; p < 4; ++p) {
+            if (p < np)
+                _mm256_storeu_ps(y0 + p * ps + off, _mm256_permute2f128_ps(a[p], b[p], 0x20));
+            if (p + 4 < np)
+                _mm256_storeu_ps(y0 + (p + 4) * ps + off, _mm256_permute2f128_ps(a[p], b[p], 0x31));
         }
-    for (; e0 < ne; e0 += 8) {
-        const int64_t n = ne - e0 < 8 ? ne - e0 : 8;
-        __m256 r[8];
-        for (int l = 0; l < 8; ++l)
-            r[l] = l < n ? t[e0 + l] : _mm256_setzero_ps();
-        cb_transpose8(r);
-        if (n == 8) {
-            for (int p = 0; p < np; ++p)
-                _mm256_storeu_ps(y0 + p * ps + e0, r[p]);
-        } else {
-            const __m256i m = cb_tailmask(n);
-            for (int p = 0; p < np; ++p)
-                _mm256_maskstore_ps(y0 + p * ps + e0, m, r[p]);
+    } else if (n == 4) {
+        for (int p = 0; p < 4; ++p) {
+            if (p < np)
+                _mm_storeu_ps(y0 + p * ps + off, _mm256_castps256_ps128(a[p]));
+            if (p + 4 < np)
+                _mm_storeu_ps(y0 + (p + 4) * ps + off, _mm256_extractf128_ps(a[p], 1));
+        }
+    } else {
+        const __m128i m = cb_tailmask4(n);
+        for (int p = 0; p < 4; ++p) {
+            if (p < np)
+                _mm_maskstore_ps(y0 + p * ps + off, m, _mm256_castps256_ps128(a[p]));
+            if (p + 4 < np)
+                _mm_maskstore_ps(y0 + (p + 4) * ps + off, m, _mm256_extractf128_ps(a[p], 1));
         }
     }
 }
+
+/* the chunk width at column c of a row of w: 8, then 4, then the rest */
+CB_AI int cb_chunk(const int64_t c, const int64_t w) { return w - c >= 8 ? 8 : w - c >= 4 ? 4 : (int)(w - c); }
 
 /*
  * One running-max pass over one line: element r in [0, n) of the line is
@@ -244,21 +266,48 @@ static void cb_fe_nan(const float *x0, float *y0, int np, int64_t H, int64_t W, 
 }
 
 /*
- * One group of np planes: transpose in (leafed), the W pass row by row into
- * tr, the H pass column by column back into tx, transpose out. The sizes are
- * compile-time constants for the SPP shapes, so the line passes unroll.
+ * One group of np planes: row by row, the row transposed (leafed) into ob
+ * and its W pass into tr; then per chunk of up to 8 columns, the H pass of
+ * each column into ob (column after column) and the chunk's output rows
+ * transposed back from there. The sizes are compile-time constants for the
+ * SPP shapes, so the line passes unroll.
  */
-CB_AI void cb_group(const float *x0, float *y0, int np, const int64_t H, const int64_t W, const int64_t Ho,
+CB_AI void cb_group(const float *x0, float *y0, const int np, const int64_t H, const int64_t W, const int64_t Ho,
                     const int64_t Wo, const int64_t kh, const int64_t kw, const int64_t ph, const int64_t pw,
-                    __m256 *tx, __m256 *tr, const __m256 vs, const int fe)
+                    __m256 *tr, __m256 *ob, const __m256 vs, const int fe)
 {
-    const int nan = cb_in(x0, H * W, np, H * W, tx, vs, fe);
-    for (int64_t h = 0; h < H; ++h)
-        cb_line(tx + h * W, 1, tr + h * Wo, 1, W, kw, pw, Wo, vs);
-    for (int64_t j = 0; j < Wo; ++j)
-        cb_line(tr + j, Wo, tx + j, Wo, H, kh, ph, Ho, vs);
-    cb_out(tx, Ho * Wo, y0, Ho * Wo, np);
-    if (nan)
+    __m256 un = _mm256_setzero_ps(); /* NaN lanes seen (fe) */
+    for (int64_t h = 0; h < H; ++h) {
+        int64_t c = 0;
+#pragma GCC unroll 1
+        for (; c + 8 <= W; c += 8)
+            cb_in_chunk(x0, H * W, np, h * W + c, 8, ob + c, vs, &un, fe);
+        if (W - c >= 4) {
+            cb_in_chunk(x0, H * W, np, h * W + c, 4, ob + c, vs, &un, fe);
+            c += 4;
+        }
+        if (c < W)
+            cb_in_chunk(x0, H * W, np, h * W + c, (int)(W - c), ob + c, vs, &un, fe);
+        cb_line(ob, 1, tr + h * Wo, 1, W, kw, pw, Wo, vs);
+    }
+#pragma GCC unroll 1
+    for (int64_t j0 = 0; j0 < Wo;) {
+        const int n = cb_chunk(j0, Wo);
+#pragma GCC unroll 1
+        for (int jj = 0; jj < n; ++jj)
+            cb_line(tr + j0 + jj, Wo, ob + jj * Ho, 1, H, kh, ph, Ho, vs);
+        if (n == 8)
+            for (int64_t o = 0; o < Ho; ++o)
+                cb_out_chunk(ob + o, Ho, y0, Ho * Wo, np, o * Wo + j0, 8);
+        else if (n == 4)
+            for (int64_t o = 0; o < Ho; ++o)
+                cb_out_chunk(ob + o, Ho, y0, Ho * Wo, np, o * Wo + j0, 4);
+        else
+            for (int64_t o = 0; o < Ho; ++o)
+                cb_out_chunk(ob + o, Ho, y0, Ho * Wo, np, o * Wo + j0, n);
+        j0 += n;
+    }
+    if (fe && _mm256_movemask_ps(un))
         cb_fe_nan(x0, y0, np, H, W, Ho, Wo, ph, pw);
 }
 
@@ -272,8 +321,8 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
     const int64_t planes = p->n * p->c;
     const int fe = p->desc.window_init == MAXPOOL_INIT_FIRST_ELEMENT; /* (cb_fe_nan) */
     const __m256 vs = _mm256_set1_ps(fe ? -INFINITY : p->init.f32);
-    alignas(32) __m256 tx[CB_MAX]; /* transposed input, then the output */
     alignas(32) __m256 tr[CB_MAX]; /* row results: H x Wo */
+    alignas(32) __m256 ob[CB_MAX]; /* one transposed input row, then a chunk's columns' H results: n x Ho */
     /* YOLO's SPP shapes (20x20, "same" k5/k9/k13) with compile-time sizes */
     const int spp = H == 20 && W == 20 && Ho == 20 && Wo == 20 && kh == kw && ph == pw && ph == kh / 2;
     for (int64_t t = t0; t < t1; ++t) {
@@ -281,26 +330,27 @@ void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x
         const int np = planes - p0 < 8 ? (int)(planes - p0) : 8;
         const float *x0 = (const float *)x + p0 * H * W;
         float *y0 = (float *)y + p0 * Ho * Wo;
-        if (spp && kh == 13)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 13, 13, 6, 6, tx, tr, vs, fe);
-        else if (spp && kh == 9)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 9, 9, 4, 4, tx, tr, vs, fe);
-        else if (spp && kh == 5)
-            cb_group(x0, y0, np, 20, 20, 20, 20, 5, 5, 2, 2, tx, tr, vs, fe);
+        if (spp && np == 8 && kh == 13)
+            cb_group(x0, y0, 8, 20, 20, 20, 20, 13, 13, 6, 6, tr, ob, vs, fe);
+        else if (spp && np == 8 && kh == 9)
+            cb_group(x0, y0, 8, 20, 20, 20, 20, 9, 9, 4, 4, tr, ob, vs, fe);
+        else if (spp && np == 8 && kh == 5)
+            cb_group(x0, y0, 8, 20, 20, 20, 20, 5, 5, 2, 2, tr, ob, vs, fe);
         else
-            cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tx, tr, vs, fe);
+            cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tr, ob, vs, fe);
     }
 }
 
 /* Bounds, stack scratch per task:
- *  - tx[CB_MAX]: the transposed input (in_h*in_w), then the output
- *    (out_h*out_w); tr[CB_MAX]: the row results (in_h*out_w): all <= 448
- *    (checked here).
+ *  - tr[CB_MAX]: the row results (in_h*out_w <= 448, checked here);
+ *    ob[CB_MAX]: one transposed input row (in_w <= 32), then a chunk of n
+ *    <= min(8, out_w) columns' H results (n*out_h <= out_h*out_w <= 448).
  *  - cb_line's hs/gs[CB_XMAX]: positions of one line, < n = in <= out + k - 1
  *    <= 64 on each axis (stride 1: in = out + k - 1 - pad_begin - pad_end,
  *    the effective pads >= 0).
- * Loads and stores of the planes: whole vectors within a plane's in_h*in_w
- * (out_h*out_w) elements, masked tails. No positions: values only, NaN
+ * Loads and stores of the planes: 128-bit (or 256-bit) pieces within one
+ * row of a plane, masked tails; the lanes of planes past np load plane
+ * np - 1 and are never stored. No positions: values only, NaN
  * ignored, either start (the first element's: cb_fe_nan). */
 int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p)
 {

@@ -1012,7 +1012,8 @@ static void fe_nan_wide(ts_rng *r, int quick)
 
 /* The small-plane channel-blocked kernel (f32_nchw_s1_cblock_avx2): plane
  * counts that are not multiples of 8, SPP shapes, every padding up to k - 1,
- * planes up to its limits, every value kind (NaN runs, -0.0/+0.0 ties). */
+ * planes up to its limits, every value kind (NaN runs, -0.0/+0.0 ties);
+ * then single NaNs under the first-element start (below). */
 static void cblock_sweep(ts_rng *r, int quick)
 {
     static const int64_t spp[][3] = {{20, 13, 6}, {20, 9, 4}, {20, 5, 2}, {13, 13, 6}, {19, 5, 2}, {22, 7, 3}};
@@ -1046,6 +1047,36 @@ static void cblock_sweep(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, i % V_KINDS, i % 4 == 0, what);
     }
+    /* The first-element start: one NaN in one plane of a group of 8 (the
+     * group's NaN test is per chunk of a row: 8 columns, then 4, then 1..3,
+     * each of the 8 planes in its own lanes), at every column of a few rows
+     * of widths whose rows end in each chunk kind; 9 planes: a second,
+     * partial group (its lanes past the last plane repeat that plane). */
+    static const int64_t fe[][4] = {/* H, W, k, pad */
+                                    {20, 20, 5, 2}, {9, 13, 5, 2}, {7, 31, 9, 4}, {12, 6, 7, 3}, {6, 3, 5, 2}};
+    for (int ci = 0; ci < 5; ++ci) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.kernel[0] = d.kernel[1] = fe[ci][2];
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = fe[ci][3];
+        d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
+        const int64_t H = fe[ci][0], W = fe[ci][1];
+        int64_t shape[4] = {1, 9, H, W};
+        g_period = 9 * H * W; /* one NaN in the whole input */
+        g_nan2 = -1;
+        for (int64_t plane = 0; plane < 9; ++plane) {
+            g_bg = (int)((plane + ci) % 4);
+            const int64_t row = (plane * 5 + ci) % H;
+            for (int64_t col = 0; col < W; col += quick && W > 8 ? 2 + (plane & 1) : 1) {
+                g_nan1 = plane * H * W + row * W + col;
+                char what[400];
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, V_DIRECTED, col == 0 && plane == 3, what);
+            }
+        }
+    }
+    g_nan1 = g_nan2 = -1;
+    g_period = 1;
 }
 
 /* The same for rank 3 (k3 s2 p1 and p0, the f32_nchw_k3s2 kernel's depth
