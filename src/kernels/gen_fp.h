@@ -39,7 +39,9 @@
  * they lie inside the tensor (else the plane is copied to a local buffer
  * first). Rows of a plane cut by the task range take the W-first form.
  * Measured (callgrind, avx2, instructions per output): GoogLeNet 14x14 k3
- * s1 p1 8.9 -> 5.4, 28x28 6.0 -> 4.8. W stride 2 was tried (full
+ * s1 p1 8.9 -> 5.4, 28x28 6.0 -> 4.8; with the line pass's one index, the
+ * masks by tap and made per period, and the NaN check in the W pass's
+ * loads (2026-11-27): 14x14 3.19, 28x28 2.64. W stride 2 was tried (full
  * resolution, then compacted; or gen_fl.h's W pass per plane) and is
  * slower than the W-first form there (AlexNet 13x13 k3 s2 18.3 -> 21-27):
  * half the flat lanes are odd columns, and per plane the W-first form's
