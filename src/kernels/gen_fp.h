@@ -367,7 +367,6 @@ __attribute__((noinline)) static void KFN(fp_run)(const struct maxpool_plan *p, 
     const GT *const xend = g->xbeg + g->xlen;
     const int fenan = GFLOAT && g->fe && !prop;
     const VT nv = V_SET1(GEN_NEUTRAL);
-    (void)fenan;
     for (int64_t pl = pa; pl < pb; ++pl) {
         const GT *xp = x + pl * HW;
         if (xp + T.xlo < g->xbeg || xp + T.xhi > xend) {
