@@ -45,7 +45,9 @@
 #endif
 
 #if GEN_FR
-#define GEN_FR_K 8 /* W taps */
+#define GEN_FR_K 8  /* W taps */
+#define GEN_FR_NC 4 /* the even / odd form's chunks of VN output columns per row (fr_dline) */
+#define GEN_FR_MSK (VN == 16) /* loads always masked (fr_rows_o) */
 
 #if VN == 16
 #define GEN_FR_MT __mmask16
@@ -93,8 +95,27 @@ typedef struct KFN(frt) {
     int64_t W, OW, OH, K, HW;
     int pair; /* mode 1 possible */
     int fh;   /* K 2 or 3 lines from line 2*o, every row (fr_frows) */
-    int fw;   /* avx2: W taps 2*j + k, every window full (the even / odd split, fr_dline) */
+    int dw;   /* the even / odd form (fr_dline): fh, W taps 2*j + k, every window full; avx2, or rows of nc > 1 */
+    int64_t nc; /* chunks of VN output columns per row (dw; else 1) */
+    GEN_FR_MT dm[GEN_FR_NC][4]; /* dw, masked: chunk c's load lanes at 2*VN*c + 0, VN, 2, VN + 2 of a line */
+    GEN_FR_MT mcs;              /* the store lanes of a row's last chunk (mode 0) */
 } KFN(frt);
+
+/* The even / odd form's chunks per row for geometry g (0: the form does not
+ * apply): W taps 2*j + k (no padding, stride 2, undilated) with every
+ * window inside the line, K 2 or 3 lines from line 2*o in every row (fh),
+ * at most GEN_FR_NC chunks of VN output columns. */
+static int64_t KFN(fr_dwc)(const KFN(geo) * g)
+{
+    const int64_t W = g->in[2], OW = g->out[2], OH = g->out[1], nc = (OW + VN - 1) / VN;
+    if ((g->K != 2 && g->K != 3) || g->step[1] != 1 || g->v0 != 0 || g->S != 2 || g->d != 1 || OW < 1 ||
+        2 * (OW - 1) + g->K > W || nc > GEN_FR_NC)
+        return 0;
+    for (int64_t o = 0; o < OH; ++o)
+        if (g->st[1][o] != 2 * o || g->cn[1][o] != g->K)
+            return 0;
+    return nc;
+}
 
 /* Whether the rows-in-one-vector form takes plan p (values only). */
 static int KFN(fr_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
@@ -102,8 +123,10 @@ static int KFN(fr_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
     if (!GEN_FR || wi || p->rank != 2 || p->desc.window != MAXPOOL_WINDOW_FIXED || !g->grid || g->S < 2)
         return 0;
     const int64_t H = g->in[1], W = g->in[2], OH = g->out[1], OW = g->out[2];
-    if (W > 2 * VN || OW > VN || OW < 1 || OH < 1 || H < 1 || g->K > GEN_FR_K)
+    if (OW < 1 || OH < 1 || H < 1 || g->K > GEN_FR_K)
         return 0;
+    if (W > 2 * VN || OW > VN) /* rows of several vectors: the even / odd form only */
+        return KFN(fr_dwc)(g) > 0;
     return KFN(geo_taps)(g, 1) && KFN(geo_taps)(g, 2);
 }
 
@@ -120,8 +143,33 @@ static void KFN(fr_init)(const KFN(geo) * g, KFN(frt) * T)
     T->fh = (g->K == 2 || g->K == 3) && g->step[1] == 1;
     for (int64_t o = 0; o < T->OH; ++o)
         T->fh &= g->st[1][o] == 2 * o && g->cn[1][o] == g->K;
-    T->fw = VN == 8 && g->v0 == 0 && g->S == 2 && g->d == 1 && 2 * (OW - 1) + g->K <= W;
-    for (int md = 0; md < 2; ++md) {
+    const int64_t dwc = KFN(fr_dwc)(g);
+    T->dw = dwc > 0 && (VN == 8 || dwc > 1 || W > 2 * VN); /* (else at avx512 the tables' permutes, as fast) */
+    T->nc = T->dw ? dwc : 1;
+    for (int64_t c = 0; c < T->nc; ++c)
+        for (int i = 0; i < 4; ++i) {
+            const int64_t off = 2 * VN * c + (i & 1) * VN + (i >> 1) * 2, n = W - off < 0 ? 0 : W - off;
+#if VN == 16
+            T->dm[c][i] = (__mmask16)(n >= 16 ? 0xFFFF : ((1u << n) - 1));
+#else
+            alignas(32) int32_t m[8];
+            for (int64_t l = 0; l < 8; ++l)
+                m[l] = l < n ? -1 : 0;
+            T->dm[c][i] = _mm256_load_si256((const __m256i *)(const void *)m);
+#endif
+        }
+    {
+        const int64_t r = OW - VN * (T->nc - 1);
+#if VN == 16
+        T->mcs = (__mmask16)(((uint64_t)1 << r) - 1);
+#else
+        alignas(32) int32_t m[8];
+        for (int64_t l = 0; l < 8; ++l)
+            m[l] = l < r ? -1 : 0;
+        T->mcs = _mm256_load_si256((const __m256i *)(const void *)m);
+#endif
+    }
+    for (int md = 0; md < 2 && W <= 2 * VN && OW <= VN; ++md) { /* (rows of several vectors: none) */
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) int32_t ix[VN];
             for (int64_t l = 0; l < VN; ++l) {
@@ -223,36 +271,51 @@ GAI void KFN(fr_rows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa, cons
     }
 }
 
+/* dw: the W result of the VN output columns from the line at p (a chunk's
+ * first element) in the lane order of the even / odd split (avx2:
+ * _mm256_shuffle_ps, output columns 0 1 4 5 2 3 6 7, put in order by
+ * GEN_FR_DPERM; avx512: vpermt2ps, in order): the even and odd elements of
+ * the two vectors from p (taps 0 and 1), and for K 3 the even ones of the
+ * two from p + 2 (tap 2), in tap order as fr_line; *f: tap 0 (first-element
+ * start). msk: loads of the lanes m only (avx512 always), else whole
+ * vectors, up to p + 2*VN + 2 for K 3. */
 #if VN == 8
-/* avx2, fw: the W result of the line at p in the lane order of
- * _mm256_shuffle_ps (output columns 0 1 4 5 2 3 6 7; fr_dperm puts them in
- * order): the even and odd elements of the line's two vectors (taps 0 and
- * 1), and for K 3 those of the two vectors from p + 2 (tap 2), in tap order
- * as fr_line; *f: tap 0 (first-element start). Whole-vector loads, up to
- * p + 2*VN + 2 for K 3. */
-GAI VT KFN(fr_dline)(const GT *p, const VT nv, const int64_t K, const int prop, VT *f)
+#define GEN_FR_EV(lo, hi) _mm256_shuffle_ps((lo), (hi), 0x88)
+#define GEN_FR_OD(lo, hi) _mm256_shuffle_ps((lo), (hi), 0xDD)
+#define GEN_FR_DPERM(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
+#else
+#define GEN_FR_EV(lo, hi)                                                                                          \
+    _mm512_permutex2var_ps((lo), _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), (hi))
+#define GEN_FR_OD(lo, hi)                                                                                          \
+    _mm512_permutex2var_ps((lo), _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1), (hi))
+#define GEN_FR_DPERM(v) (v)
+#endif
+GAI VT KFN(fr_dline)(const GT *p, const GEN_FR_MT *m, const VT nv, const int64_t K, const int msk, const int prop,
+                     VT *f)
 {
-    const VT lo = V_LOAD(p), hi = V_LOAD(p + VN);
-    const VT e = _mm256_shuffle_ps(lo, hi, 0x88), od = _mm256_shuffle_ps(lo, hi, 0xDD);
+    const VT lo = msk ? GEN_FR_LD(p, m[0]) : V_LOAD(p), hi = msk ? GEN_FR_LD(p + VN, m[1]) : V_LOAD(p + VN);
+    const VT e = GEN_FR_EV(lo, hi), od = GEN_FR_OD(lo, hi);
     VT a = prop ? e : V_MAX(nv, e);
     a = prop ? V_MAXP(a, od) : V_MAX(a, od);
     if (K == 3) {
-        const VT t = _mm256_shuffle_ps(V_LOAD(p + 2), V_LOAD(p + 2 + VN), 0x88);
+        const VT l2 = msk ? GEN_FR_LD(p + 2, m[2]) : V_LOAD(p + 2);
+        const VT h2 = msk ? GEN_FR_LD(p + 2 + VN, m[3]) : V_LOAD(p + 2 + VN);
+        const VT t = GEN_FR_EV(l2, h2);
         a = prop ? V_MAXP(a, t) : V_MAX(a, t);
     }
     *f = e;
     return a;
 }
-#define GEN_FR_DPERM(v) _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), 0xD8))
-#endif
 
 /* fh: rows [oa, ob) as fr_rows, row o the lines 2*o .. 2*o+K-1 (K 3: the
- * first one the row before's last); dw (avx2, fw, mode 0): the lines by
- * fr_dline, each lane's scan there (and the start value) lane-wise in its
- * order, the row put in order once before its store. */
+ * first one the row before's last); dw (mode 0): the lines by fr_dline
+ * (msk: masked loads), each lane's scan there (and the start value)
+ * lane-wise in its order, the row put in order before its store; a row of
+ * nc chunks of VN output columns chunk by chunk (the last one's whole-vector
+ * store at avx2 runs into the next row's first chunk, which comes later). */
 GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, const GT *xb0, GT *ya0, GT *yb0,
                        const GT *ye, int64_t oa0, int64_t ob0, int64_t np, int md, const int64_t K, const int dw,
-                       const int prop)
+                       const int msk, const int64_t ncc, const int prop)
 {
     VI ix[GEN_FR_K];
     for (int64_t k = 0; k < K; ++k)
@@ -260,37 +323,41 @@ GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, co
     const GEN_FR_MT ml = T->ml[md], mh = T->mh[md];
     const VT nv = V_SET1(GEN_NEUTRAL), init = V_SET1(g->init);
     const int fe = g->fe, fenan = GFLOAT && fe && !prop;
-    const int64_t W = T->W, OW = T->OW;
-#if VN == 8
+    const int64_t W = T->W, OW = T->OW, nc = !dw ? 1 : ncc ? ncc : T->nc;
 #define GEN_FR_FL(p, q, f)                                                                                         \
-    (dw ? KFN(fr_dline)((p), nv, K, prop, &(f)) : KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 0, prop))
-#else
-    (void)dw;
-#define GEN_FR_FL(p, q, f) KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, 1, prop)
-#endif
+    (dw ? KFN(fr_dline)((p), dm, nv, K, msk, prop, &(f)) : KFN(fr_line)(ix, ml, mh, (p), (q), nv, K, GEN_FR_MSK, prop))
     const int64_t OH = T->OH, sx = (md + 1) * T->HW, sy = (md + 1) * OH * OW;
     for (int64_t q = 0; q < np; ++q) { /* planes (pairs) q: rows [oa0, OH), [0, OH) ..., [0, ob0) */
+    const int64_t oa = q == 0 ? oa0 : 0, ob = q == np - 1 ? ob0 : OH;
     const GT *const xa = xa0 + q * sx, *const xb = xb0 + q * sx;
     GT *const ya = ya0 + q * sy, *const yb = md ? yb0 + q * sy : NULL;
-    const int64_t oa = q == 0 ? oa0 : 0, ob = q == np - 1 ? ob0 : OH;
-    VT cv = nv, cf = nv; /* K 3: the W result of line 2*o and its tap 0 */
-    if (K == 3)
-        cv = GEN_FR_FL(xa + 2 * oa * W, xb + 2 * oa * W, cf);
-    for (int64_t o = oa; o < ob; ++o) {
-        const GT *pa = xa + 2 * o * W, *pb = xb + 2 * o * W;
+    VT cv[GEN_FR_NC], cf[GEN_FR_NC]; /* K 3: chunk c's W result of line 2*o and its tap 0 */
+    for (int c = 0; c < GEN_FR_NC; ++c)
+        cv[c] = cf[c] = nv;
+#pragma GCC unroll 4 /* (nc a constant: cv, cf in registers) */
+    for (int64_t c = 0; c < nc; ++c) {
+        const GEN_FR_MT *const dm = T->dm[c];
+        if (K == 3)
+            cv[c] = GEN_FR_FL(xa + 2 * oa * W + 2 * VN * c, xb + 2 * oa * W, cf[c]);
+    }
+    for (int64_t o = oa; o < ob; ++o)
+#pragma GCC unroll 4
+    for (int64_t c = 0; c < nc; ++c) {
+        const GEN_FR_MT *const dm = T->dm[c];
+        const GT *pa = xa + 2 * o * W + 2 * VN * c, *pb = xb + 2 * o * W;
         VT h, f = nv, t = nv;
         (void)t;
         if (K == 3) {
-            h = cv;
-            f = cf;
+            h = cv[c];
+            f = cf[c];
         } else {
             h = GEN_FR_FL(pa, pb, f);
         }
         VT v = GEN_FR_FL(pa + W, pb + W, t);
         h = prop ? V_MAXP(h, v) : V_MAX(h, v);
         if (K == 3) {
-            cv = GEN_FR_FL(pa + 2 * W, pb + 2 * W, cf);
-            h = prop ? V_MAXP(h, cv) : V_MAX(h, cv);
+            cv[c] = GEN_FR_FL(pa + 2 * W, pb + 2 * W, cf[c]);
+            h = prop ? V_MAXP(h, cv[c]) : V_MAX(h, cv[c]);
         }
         if (fenan) { /* a NaN first tap stays (dw: fr_dline's) */
             if (!dw)
@@ -299,17 +366,13 @@ GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, co
         }
         if (!fe)
             h = prop ? V_MAXP(init, h) : V_MAX(init, h);
-        GT *const yr = ya + o * OW;
-#if VN == 8
+        GT *const yr = ya + o * OW + VN * c;
         if (dw)
             h = GEN_FR_DPERM(h);
-        if (md == 0 && yr + VN <= ye)
+        if (c < nc - 1 || (VN == 8 && md == 0 && yr + VN <= ye))
             V_STORE(yr, h);
         else
-#else
-        (void)ye;
-#endif
-            GEN_FR_ST(yr, T->ms[0], h);
+            GEN_FR_ST(yr, T->mcs, h);
         if (md == 1)
             GEN_FR_ST(yb + (o - 1) * OW, T->ms[1], h);
     }
@@ -317,12 +380,11 @@ GAI void KFN(fr_frows)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa0, co
 #undef GEN_FR_FL
 }
 
-/* fr_frows (fh: K 2 or 3 as a constant; avx2 mode 0 with fw: fr_dline) or
+/* fr_frows (fh: K 2 or 3 as a constant; mode 0 with dw: fr_dline) or
  * fr_rows, the NaN rule a constant, out of line. Loads: avx512 always
  * masked (as fast as whole vectors, and no line splits past the row); avx2
  * whole vectors (a masked load is two uops) but in msk units (the tensor's
- * last planes: fr_rows, masked). */
-#define GEN_FR_MSK (VN == 16)
+ * last planes: fr_rows or, dw, fr_frows masked). */
 __attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const KFN(geo) * g, const GT *xa,
                                                      const GT *xb, GT *ya, GT *yb, const GT *ye, int64_t oa,
                                                      int64_t ob, int64_t np, int md, int msk, int prop)
@@ -334,14 +396,29 @@ __attribute__((noinline)) static void KFN(fr_rows_o)(const KFN(frt) * T, const K
                  q == np - 1 ? ob : T->OH, md, K, M, P)
 #define GEN_FR_R_(P)                                                                                               \
     do {                                                                                                           \
-        if (!GEN_FR_MSK && msk)                                                                                    \
+        if (T->dw && md == 0 && GEN_FR_MSK && T->nc == 2) /* (nc 3, 4: a run-time count, 0.7-0.94 of k3s2) */    \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 1, 2, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 1, 2, P);                        \
+        else if (T->dw && md == 0 && (GEN_FR_MSK || msk))                                                          \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 1, 0, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 1, 0, P);                        \
+        else if (T->dw && md == 0 && T->nc == 1)                                                                   \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 0, 1, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 0, 1, P);                        \
+        else if (T->dw && md == 0 && T->nc == 2)                                                                   \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 0, 2, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 0, 2, P);                        \
+        else if (T->dw && md == 0 && T->nc == 4)                                                                   \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 0, 4, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 0, 4, P);                        \
+        else if (T->dw && md == 0)                                                                                 \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, 0, 0, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, 0, 0, P);                        \
+        else if (!GEN_FR_MSK && msk)                                                                               \
             GEN_FR_G_(T->K, 1, P);                                                                                 \
-        else if (T->fh && VN == 8 && T->fw && md == 0)                                                             \
-            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 1, P)                               \
-                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 1, P);                              \
         else if (T->fh)                                                                                            \
-            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 0, P)                               \
-                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 0, P);                              \
+            T->K == 3 ? KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 3, 0, 0, 1, P)                         \
+                      : KFN(fr_frows)(T, g, xa, xb, ya, yb, ye, oa, ob, np, md, 2, 0, 0, 1, P);                        \
         else if (T->K == 3) /* (padded or ceil-rounded k3 / k2 s2, e.g. 1x256x13x13 k3 p1: a run-time K */     \
             GEN_FR_G_(3, GEN_FR_MSK, P);                        /* took 17.0 instead of 13.0 instr/output, avx2) */ \
         else if (T->K == 2)                                                                                        \
@@ -366,7 +443,8 @@ __attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void
 {
     KFN(frt) T;
     KFN(fr_init)(g, &T);
-    const int64_t OH = T.OH, HW = T.HW, no = OH * T.OW, last = (g->in[1] - 1) * T.W + VN + 2; /* (+ 2: fr_dline) */
+    const int64_t OH = T.OH, HW = T.HW, no = OH * T.OW;
+    const int64_t last = (g->in[1] - 1) * T.W + (2 * T.nc - 1) * VN + 2; /* (dw: chunk nc-1's reads, + 2 for tap 2) */
     const GT *const xs = (const GT *)x, *const xe = g->xbeg + g->xlen;
     GT *const ys = (GT *)y, *const ye = ys + t1 * T.OW;
     for (int64_t t = t0; t < t1;) {

@@ -50,6 +50,21 @@ static int gen_global(const struct maxpool_plan *p)
     return 1;
 }
 
+/* Rank-2 k3 s2 p0 plans whose every window is full and whose rows are at
+ * most 4 vectors of vn lanes: gen_fr.h's even / odd form (fr_dline). */
+static int gen_fr_even_odd(const struct maxpool_plan *p, int64_t vn)
+{
+    if (p->rank != 2)
+        return 0;
+    for (int i = 0; i < 2; ++i) {
+        const maxpool_axis *a = &p->axis[i];
+        if (a->kernel != 3 || a->stride != 2 || a->dilation != 1 || a->pad_begin != 0 || a->out < 1 ||
+            2 * (a->out - 1) + 3 > a->in)
+            return 0;
+    }
+    return p->axis[1].out <= 4 * vn;
+}
+
 /* f32 channels-first: the plans where the gen forms beat the f32 kernels,
  * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
  * planes (global pooling, any window kind, with or without indices); with
@@ -59,7 +74,10 @@ static int gen_global(const struct maxpool_plan *p)
  *  - W stride 1, kernels <= 3, rank 2 or 3 (s1 vpipe / cblock / rows: gen
  *    0.68-0.92 of their time); 1-D goes to f32_ncw_s1 (gen 1.7x slower);
  *    larger stride-1 kernels to the s1 kernels (log-step passes);
- *  - W stride 2 where f32_nchw_k3s2 takes the plan: only planes up to 32
+ *  - W stride 2 where f32_nchw_k3s2 takes the plan: k3 s2 p0 planes of
+ *    full windows up to 4 vectors per output row (gen_fr.h's even / odd
+ *    form: avx2 17-65 wide 0.5-0.91 of its time, avx512 17-129 wide
+ *    0.4-0.94; measured 2026-11-27, 1x64xWxW and 1x32xWxW); else only planes up to 32
  *    wide (avx512: 0.24-0.97 of its time at 13-32, 1.0 at 40); at the avx2
  *    ceiling (f32_nchw_gen_avx2) only up to 16 wide (0.4-0.8), and 17-32
  *    wide only without first-element start and where k3s2's row ends with
@@ -105,6 +123,8 @@ static int gen_f32_match(const struct maxpool_plan *p, int avx2)
         return 0;
 #if defined(__x86_64__) || defined(__i386__)
     if (maxpool_f32_nchw_k3s2_match(p)) {
+        if (gen_fr_even_odd(p, avx2 ? 8 : 16))
+            return 1;
         if (p->rank != 2 || w->in > 32)
             return 0;
         if (!avx2 || w->in <= 16)

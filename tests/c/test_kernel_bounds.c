@@ -645,7 +645,8 @@ static void sec_k3s2(ts_rng *r)
              A(1, 2, 7, 16), w, r);
     /* rows whose last group loads without masks (every tap inside the line: p0) read up to 17 floats past
      * the line end: only where the tensor goes on that far (3x4 planes: not in the last two; ASan). Values
-     * only, planes 17-32 wide go to k3s2 at avx2 where its rows end without masked loads (gen_match.c) */
+     * only, k3 s2 p0 planes go to the gen kernel up to 65 wide at avx2 and 129 at avx512 (gen_match.c):
+     * 5x67 planes (33 outputs a row) reach k3s2 at avx2 */
     for (int64_t c = 1; c <= 3; ++c) {
         run_case("k3s2: unmasked last group, 3x4 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
                  A(1, c, 3, 4), w, r);
@@ -654,9 +655,9 @@ static void sec_k3s2(ts_rng *r)
         for (int vw = 8; vw <= 16; vw += 8) {
             kb_want w27 = W(ROWS, K3S2, NULL, O_ALL);
             w27.vw = vw;
-            w27.genv = vw == 16;
-            run_case("k3s2: unmasked last group, 5x27 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
-                     A(1, c, 5, 27), w27, r);
+            w27.genv = vw == 16; /* (avx512: the gen kernel's even / odd form) */
+            run_case("k3s2: unmasked last group, 5x67 planes", fixed(2, A(3, 3), A(2, 2), NULL, NULL, NULL),
+                     A(1, c, 5, 67), w27, r);
         }
     }
     w = W(ROWS, NULL, K3S2, O_ALL);

@@ -263,9 +263,15 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
             for (int i = 0; i < p->rank; ++i)
                 gen = gen && p->axis[i].kernel <= 3;
         } else if (gen && w->stride == 2) {
+            int even_odd = p->rank == 2 && w->out <= 4 * (isa == MAXPOOL_ISA_AVX512 ? 16 : 8); /* gen_fr.h dw */
+            for (int i = 0; i < p->rank; ++i) {
+                const maxpool_axis *a = &p->axis[i];
+                even_odd = even_odd && a->kernel == 3 && a->stride == 2 && a->pad_begin == 0 &&
+                           2 * (a->out - 1) + 3 <= a->in;
+            }
             gen = strcmp(name, "f32_nchw_k3s2_avx2") == 0
-                      ? p->rank == 2 && w->in <= 32 &&
-                            (isa == MAXPOOL_ISA_AVX512 || w->in <= 16 ||
+                      ? p->rank == 2 && (even_odd || w->in <= 32) &&
+                            (even_odd || isa == MAXPOOL_ISA_AVX512 || w->in <= 16 ||
                              (d->window_init != MAXPOOL_INIT_FIRST_ELEMENT &&
                               2 * (w->out - 1) - w->pad_begin + 2 >= w->in)) /* avx2: gen_match.c */
                   : strcmp(name, "f32_nchw_k2s2_avx2") == 0 ? p->rank == 2 && w->in <= 15 && (w->in & 7) >= 4 /* gen_fr.h */
@@ -1396,13 +1402,19 @@ static void row_vectors(ts_rng *r, int quick)
             g_nan1 = g_nan2 = -1;
             g_period = 1;
         }
-    /* the networks' k2 / k3 s2 p0 on every W (gen_fr.h fr_frows, avx2
-     * fr_dline): planes enough for whole-vector loads, plane pairs and runs
+    /* the networks' k2 / k3 s2 p0 on every W (gen_fr.h fr_frows, fr_dline:
+     * rows of 1-4 chunks, the constant and run-time chunk counts, and wider
+     * rows that go elsewhere): planes enough for whole-vector loads, plane pairs and runs
      * of planes (2 and 3 threads cut them), every NaN rule and start, a NaN
      * (and a second one) at every offset */
+    static const int64_t wide[] = {34, 35, 40, 47, 48, 49, 55, 56, 63, 64, 65, 66, 67, 71, 97, 128, 129, 130, 131};
+    const int nwide = (int)(sizeof wide / sizeof wide[0]);
     for (int64_t K = 2; K <= 3; ++K)
-        for (int64_t W = K; W <= 33; ++W)
+        for (int wi = -33; wi < (K == 3 ? nwide : 0); ++wi) /* every W to 33; for K 3 rows of 2-5 vectors */
             for (int rep = 0; rep < (quick ? 2 : 4); ++rep) {
+                const int64_t W = wi < 0 ? 34 + wi : wide[wi];
+                if (W < K)
+                    break;
                 maxpool_desc d;
                 maxpool_desc_init(&d, 2);
                 d.layout = MAXPOOL_CHANNELS_FIRST;
