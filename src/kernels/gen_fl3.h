@@ -96,12 +96,23 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
 /* D pass: y[i] = the max over slots j < c of sp[j][i], from init, i < n,
  * in blocks of 4 vectors; for f16, whether some result is a NaN. (The
  * first-element start: from the neutral value, which gives the first
- * slot's key: the slots hold no NaN without propagation.) */
-GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, const VT init, const int prop)
+ * slot's key: the slots hold no NaN without propagation.) nt (GEN_FL_NT
+ * types, y a multiple of a vector's bytes from 64-byte alignment): the
+ * blocks stream out (whole 64-byte lines each), the vectors before the
+ * first 64-byte boundary and after the last block plain. */
+GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, const VT init, const int prop,
+                         const int nt)
 {
     uint64_t fix = 0;
     int64_t i = 0;
 #define GEN_FL3_I(h) (prop ? V_MAXP(init, h) : V_MAX(init, h))
+    for (; nt && i + 5 * VN <= n && ((uintptr_t)(y + i) & 63) != 0; i += VN) { /* (then a block still fits) */
+        VT b = GEN_FL3_I(VK_LOAD(sp[0] + i));
+        for (int64_t j = 1; j < c; ++j)
+            GEN_FL3_C(b, VK_LOAD(sp[j] + i));
+        fix |= (uint64_t)V_NANFIX(b);
+        V_STORE(y + i, b);
+    }
     for (; i + 4 * VN <= n; i += 4 * VN) {
         const GKT *s = sp[0] + i;
         VT b0 = GEN_FL3_I(VK_LOAD(s)), b1 = GEN_FL3_I(VK_LOAD(s + VN)), b2 = GEN_FL3_I(VK_LOAD(s + 2 * VN)),
@@ -114,10 +125,17 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
             GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
         }
         fix |= (uint64_t)V_NANFIX(b0) | (uint64_t)V_NANFIX(b1) | (uint64_t)V_NANFIX(b2) | (uint64_t)V_NANFIX(b3);
-        V_STORE(y + i, b0);
-        V_STORE(y + i + VN, b1);
-        V_STORE(y + i + 2 * VN, b2);
-        V_STORE(y + i + 3 * VN, b3);
+        if (GEN_FL_NT && nt && ((uintptr_t)(y + i) & 63) == 0) {
+            GEN_FL_STREAM(y + i, b0);
+            GEN_FL_STREAM(y + i + VN, b1);
+            GEN_FL_STREAM(y + i + 2 * VN, b2);
+            GEN_FL_STREAM(y + i + 3 * VN, b3);
+        } else {
+            V_STORE(y + i, b0);
+            V_STORE(y + i + VN, b1);
+            V_STORE(y + i + 2 * VN, b2);
+            V_STORE(y + i + 3 * VN, b3);
+        }
     }
     for (; i < n; i += VN) { /* the last vector again over the last VN elements, or fewer than VN in all */
         const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
@@ -148,11 +166,13 @@ __attribute__((noinline)) static void KFN(fl3_hp_o)(GKT *dst, const GKT *src, in
 }
 
 __attribute__((noinline)) static uint64_t KFN(fl3_dp_o)(GT *y, const GKT *const *sp, int64_t c, int64_t n,
-                                                        const VT *init, int prop)
+                                                        const VT *init, int prop, int nt)
 {
+    if (GEN_FL_NT && nt)
+        return GFLOAT && prop ? KFN(fl3_dp)(y, sp, c, n, *init, 1, 1) : KFN(fl3_dp)(y, sp, c, n, *init, 0, 1);
     if (GFLOAT && prop)
-        return KFN(fl3_dp)(y, sp, c, n, *init, 1);
-    return KFN(fl3_dp)(y, sp, c, n, *init, 0);
+        return KFN(fl3_dp)(y, sp, c, n, *init, 1, 0);
+    return KFN(fl3_dp)(y, sp, c, n, *init, 0, 0);
 }
 
 /* Tasks (output rows) [t0, t1) in bands of at most B rows of a plane. */
@@ -168,6 +188,9 @@ __attribute__((noinline)) static void KFN(fl3_run)(const struct maxpool_plan *p,
     GKT *const wb = buf, *const ring = buf + nbmax * O2 + VN;
     const VT nv = V_SET1(g->neutral), init = V_SET1(g->fe ? g->neutral : g->init);
     const GKT *sp[GEN_FL3_KMAX];
+    /* streaming stores: an output of at least GEN_FL_NT_MIN_BYTES whose vectors can reach 64-byte lines */
+    const int nt = GEN_FL_NT && ((uintptr_t)y % (VN * sizeof(GT))) == 0 && (64 % (VN * sizeof(GT))) == 0 &&
+                   p->n * p->c * p->out_spatial >= GEN_FL_NT_MIN_BYTES / (int64_t)sizeof(GT);
     (void)W;
 #ifdef GEN_FL3_TRACE /* tests: show that the form runs */
     fprintf(stderr, "gen_fl3 " GEN_FL3_STR(KPREFIX) " rows %lld band %lld\n", (long long)(t1 - t0), (long long)B);
@@ -215,7 +238,7 @@ __attribute__((noinline)) static void KFN(fl3_run)(const struct maxpool_plan *p,
                     for (int64_t j = 0; j < c; ++j)
                         sp[j] = ring + ((st0[od] + j) % kd) * slot + (h0 - ya) * O2;
                     const int64_t t = nc * rows + od * O1 + h0;
-                    const uint64_t fix = KFN(fl3_dp_o)(y + t * O2, sp, c, (h1 - h0) * O2, &init, prop);
+                    const uint64_t fix = KFN(fl3_dp_o)(y + t * O2, sp, c, (h1 - h0) * O2, &init, prop, nt);
 #if GEN_TYPE == GEN_F16
                     if (fix)
                         for (int64_t q = 0; q < h1 - h0; ++q)
@@ -233,4 +256,6 @@ __attribute__((noinline)) static void KFN(fl3_run)(const struct maxpool_plan *p,
             }
         }
     }
+    if (GEN_FL_NT && nt) /* the streamed lines visible before the call returns (other threads, the caller) */
+        _mm_sfence();
 }

@@ -922,6 +922,25 @@ static void gen_stream(ts_rng *r, int quick)
         check_case(&d, shape, r, opt % 3 == 0 ? V_TIES : V_NAN, opt % 2 == 0, what);
         g_yoff = -1;
     }
+    /* rank 3, depth stride 1 (gen_fl3.h's D pass streams out, output >= 4 MiB): rows of 136 floats (bands
+     * starting 0 or 32 bytes past a 64-byte line: the plain vectors before the first line), an output
+     * 64-byte aligned or 16 bytes past (no streaming at avx2: vectors never meet a line) */
+    for (int opt = 0; opt < 4; ++opt) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        int64_t shape[5] = {1, 4, 16, 122, 136};
+        for (int a = 0; a < 3; ++a) {
+            d.kernel[a] = 3;
+            d.pad_begin[a] = d.pad_end[a] = 1;
+        }
+        d.nan_policy = opt % 2 ? MAXPOOL_NAN_PROPAGATE : MAXPOOL_NAN_IGNORE;
+        d.window_init = opt / 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        g_yoff = opt == 3 ? 4 : 0;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, opt == 1 ? V_TIES : V_NAN, opt == 0, what);
+        g_yoff = -1;
+    }
 }
 
 /* The first-element start (NaN ignored) on the stride-1 kernels that test
