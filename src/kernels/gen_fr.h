@@ -4,7 +4,8 @@
  *
  * Small planes with W stride 2 or more whose output row fits one vector
  * (OW <= VN) and input line two (W <= 2*VN): AlexNet 13x13 and 27x27 k3 s2
- * (avx512; 13x13 at avx2 too), VGG 14x14 k2 s2. The W-first form (gen_fl.h)
+ * (avx512; 13x13 at avx2 too), VGG 14x14 k2 s2; and wider rows of full
+ * k2 / k3 s2 p0 windows by the even / odd form (below). The W-first form (gen_fl.h)
  * pays per line and per row bookkeeping and a buffer round trip for a
  * vector that is one or two lines; the flat form (gen_fp.h) wastes half its
  * lanes on odd columns. Here each input line is loaded as two vectors
@@ -32,11 +33,17 @@
  * plane pairs go so, the rest one plane at a time.
  * The networks' k2 / k3 s2 p0 (fh: row o the lines 2*o .. 2*o+K-1, every
  * one full) go through fr_frows: no row tables, K 3's line reuse
- * unconditional, a run of planes (pairs) per call; at avx2 with the W taps
- * 2*j + k all inside the line (fw), a line's taps are its even and odd
- * elements (two vshufps) and the even ones from 2 elements on (one more
- * load pair and vshufps), reduced lane-wise in vshufps's lane order (the
- * same scan per lane) and put in order once per row (one vpermpd). */
+ * unconditional, a run of planes (pairs) per call. With the W taps 2*j + k
+ * all inside the line (dw: the even / odd form, fr_dline), a line's taps
+ * are its even and odd elements (avx2 two vshufps, avx512 two vpermt2ps
+ * with fixed indices) and the even ones from 2 elements on (one more load
+ * pair), reduced lane-wise in that lane order (the same scan per lane) and
+ * put in order once per row (avx2: one vpermpd); this form takes any row
+ * width up to GEN_FR_NC chunks of VN output columns (AlexNet 27x27 at
+ * avx2, 55x55 at both: rows of 2 and 4 vectors), chunk by chunk inside
+ * each row, the chunk count a constant for the common counts (avx2 1, 2,
+ * 4; avx512 2) so that each chunk's carried line stays in a register. At
+ * avx512 rows of one vector keep the tables' permutes (as fast). */
 
 #if GEN_TYPE == GEN_F32
 #define GEN_FR 1
