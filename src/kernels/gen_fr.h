@@ -479,4 +479,145 @@ __attribute__((noinline)) static void KFN(fr_run)(const KFN(geo) * g, const void
                            ye, nu == 0 ? o : 0, ob, n - nu, (int)md, 1, prop);
     }
 }
+
+/* ---- with indices: the even / odd form's rows of one vector ------------ *
+ * Plans with index output whose rows take the even / odd form in one chunk
+ * (fr_dwc 1) with 2 taps a line (k2 s2 p0 windows, every one full, rows of
+ * at most VN outputs: the adaptive head 14x14 -> 7x7, 16x16 -> 8x8, at
+ * avx512 also 26x26 -> 13x13 and 32x32 -> 16x16): per output row, the
+ * window's taps in row-major order (line q's taps 0, 1 (, 2 for K 3): its
+ * even elements, its odd ones (, the even ones from 2 on)), each replacing the lane's best where greater (or, propagating, a
+ * NaN), the winner's offset q*W + k from the lane's first tap riding along
+ * (from the first tap under the first-element start, else from the start
+ * value and GEN_NONE): the reference's scan as written. Index = the
+ * plane's n*idx_n + c*idx_c + 2*o*W + 2*j + offset; a lane that nothing
+ * replaced gets the empty-window index (put_index). Whole stores at avx2
+ * (running into the next row, written after it) but at the task range's
+ * end; avx512 masked values, indices lane by lane. */
+static int KFN(fri_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int wi)
+{
+    return wi && p->rank == 2 && g->grid && g->K == 2 && g->out[1] >= 1 && p->in_spatial <= INT32_MAX &&
+           KFN(fr_dwc)(g) == 1;
+}
+
+GAI void KFN(fri_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(frt) * T, const GT *x, GT *y,
+                       void *ind, int64_t t0, int64_t t1, const int64_t K, const int prop)
+{
+    const int64_t OH = T->OH, OW = T->OW, W = T->W, HW = T->HW, C = p->c;
+    const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32, fe = g->fe;
+    const GT *const xe = g->xbeg + g->xlen;
+    alignas(64) static const int32_t iota2[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
+    const VI i2 = VI_LOAD(iota2), nonev = VI_SET1(GEN_NONE);
+    VI offv[3][3];
+    for (int64_t q = 0; q < K; ++q)
+        for (int64_t k = 0; k < K; ++k)
+            offv[q][k] = VI_SET1((int32_t)(q * W + k));
+    const VT init = V_SET1(g->init);
+    int64_t pl = t0 / OH, o = t0 % OH;
+    for (int64_t t = t0; t < t1; ++t) {
+        const GT *const xa = x + pl * HW + 2 * o * W;
+        const int msk = GEN_FR_MSK || xa + (K - 1) * W + 2 * VN + 2 > xe;
+        VT best = init;
+        VI bi = nonev;
+        for (int64_t q = 0; q < K; ++q) {
+            const GT *const L = xa + q * W;
+            const VT lo = msk ? GEN_FR_LD(L, T->dm[0][0]) : V_LOAD(L);
+            const VT hi = msk ? GEN_FR_LD(L + VN, T->dm[0][1]) : V_LOAD(L + VN);
+            VT tp[3];
+            tp[0] = GEN_FR_EV(lo, hi);
+            tp[1] = GEN_FR_OD(lo, hi);
+            if (K == 3)
+                tp[2] = GEN_FR_EV(msk ? GEN_FR_LD(L + 2, T->dm[0][2]) : V_LOAD(L + 2),
+                                  msk ? GEN_FR_LD(L + 2 + VN, T->dm[0][3]) : V_LOAD(L + 2 + VN));
+            for (int64_t k = 0; k < K; ++k) {
+                if (fe && q == 0 && k == 0) { /* the first tap, whatever it holds */
+                    best = tp[0];
+                    bi = offv[0][0];
+                    continue;
+                }
+                VM m = V_GTM(tp[k], best);
+                if (prop)
+                    m = VM_OR(m, V_NANM(tp[k]));
+                best = V_SEL(best, tp[k], m);
+                bi = VI_SEL(bi, offv[q][k], m);
+            }
+        }
+        best = GEN_FR_DPERM(best);
+#if VN == 8
+        bi = _mm256_permute4x64_epi64(bi, 0xD8);
+#endif
+        const int64_t at = t * OW, nc = pl, n = nc / C, c = nc % C;
+        const int64_t base = n * p->idx_n + c * p->idx_c + 2 * o * W;
+        GT *const yr = y + at;
+        const int whole = VN == 8 && at + VN <= t1 * OW;
+        if (whole)
+            V_STORE(yr, best);
+        else
+            GEN_FR_ST(yr, T->mcs, best);
+        const VI ix = VI_ADD(bi, i2); /* (GEN_NONE lanes: redone below) */
+        alignas(64) int32_t lt[VN];
+#if VN == 8
+        if (i32) {
+            const __m256i v = _mm256_add_epi32(ix, _mm256_set1_epi32((int32_t)(uint32_t)(uint64_t)base));
+            if (whole)
+                _mm256_storeu_si256((__m256i *)(void *)((int32_t *)ind + at), v);
+            else
+                _mm256_maskstore_epi32((int32_t *)ind + at, T->mcs, v);
+        } else {
+            const __m256i bv = _mm256_set1_epi64x(base);
+            const __m256i lo4 = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(ix)), bv);
+            const __m256i hi4 = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(ix, 1)), bv);
+            int64_t *const ip = (int64_t *)ind + at;
+            if (whole) {
+                _mm256_storeu_si256((__m256i *)(void *)ip, lo4);
+                _mm256_storeu_si256((__m256i *)(void *)(ip + 4), hi4);
+            } else {
+                _mm256_maskstore_epi64((long long *)(void *)ip, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(T->mcs)),
+                                       lo4);
+                _mm256_maskstore_epi64((long long *)(void *)(ip + 4),
+                                       _mm256_cvtepi32_epi64(_mm256_extracti128_si256(T->mcs, 1)), hi4);
+            }
+        }
+        const int none = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bi, nonev))) & (int)((1u << OW) - 1u);
+        if (none)
+            VI_STORE(lt, bi);
+#else
+        VI_STORE(lt, ix);
+        for (int64_t l = 0; l < OW; ++l) {
+            if (i32)
+                ((int32_t *)ind)[at + l] = (int32_t)(uint32_t)(uint64_t)(base + lt[l]);
+            else
+                ((int64_t *)ind)[at + l] = base + lt[l];
+        }
+        VI_STORE(lt, bi);
+        int none = 0;
+        for (int64_t l = 0; l < OW; ++l)
+            none |= lt[l] == (int32_t)GEN_NONE;
+#endif
+        if (none) /* lanes that nothing replaced (the start value stays): the empty-window index */
+            for (int64_t l = 0; l < OW; ++l)
+                if (lt[l] == (int32_t)GEN_NONE)
+                    KFN(put_index)(p, g, ind, at + l, n, c, -1, 0, 2 * o, 2 * l);
+        if (++o == OH) {
+            o = 0;
+            ++pl;
+        }
+    }
+}
+
+/* fri_rows with K 2 and the NaN rule as constants, out of line (only K 2
+ * reaches it: the gen kernel takes index output for adaptive windows only,
+ * whose grids of stride 2 are 2 taps wide). */
+__attribute__((noinline)) static void KFN(fri_run)(const struct maxpool_plan *p, const KFN(geo) * g, const void *x,
+                                                    void *y, void *ind, int64_t t0, int64_t t1, int prop)
+{
+    KFN(frt) T;
+    KFN(fr_init)(g, &T);
+    const GT *const xs = (const GT *)x;
+    GT *const ys = (GT *)y;
+    if (GFLOAT && prop)
+        KFN(fri_rows)(p, g, &T, xs, ys, ind, t0, t1, 2, 1);
+    else
+        KFN(fri_rows)(p, g, &T, xs, ys, ind, t0, t1, 2, 0);
+}
 #endif

@@ -130,6 +130,10 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
 #if GEN_FR
+    if (KFN(fri_geo)(p, &g, wi)) { /* the same with indices: rows of one vector, k2 / k3 s2 p0 (gen_fr.h) */
+        KFN(fri_run)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
+        return;
+    }
     if (KFN(fr_geo)(p, &g, wi)) { /* rows in one vector, W stride >= 2 (gen_fr.h) */
         KFN(fr_run)(&g, x, y, t0, t1, GFLOAT && p->nan_propagate);
         return;

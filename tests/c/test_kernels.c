@@ -1545,6 +1545,14 @@ static void adaptive_idx(ts_rng *r, int quick)
         {3, {1, 2, 2, 3, 14}, {1, 2, 5}}, /* 3-D */
     };
     adaptive_sweeps(ds, sizeof ds / sizeof ds[0], r, quick ? 3 : 1, 0);
+    /* windows of 2x2 on a stride-2 grid (in = 2*out: gen_fr.h's fri_rows, rows of at most one vector):
+     * the 14x14 -> 7x7 head (its last plane's loads masked), rows of a whole avx2 vector, of 13 (avx512
+     * only), of one output, and rows the thread ranges cut */
+    const adaptive_shape ds2[] = {
+        {2, {1, 3, 14, 14}, {7, 7}}, {2, {2, 2, 4, 16}, {2, 8}}, {2, {1, 2, 6, 26}, {3, 13}},
+        {2, {1, 2, 2, 2}, {1, 1}},   {2, {1, 1, 4, 2}, {2, 1}},  {2, {3, 1, 2, 10}, {1, 5}},
+    };
+    adaptive_sweeps(ds2, sizeof ds2 / sizeof ds2[0], r, quick ? 5 : 1, 0);
     /* global windows with indices (gen_glob.h's one-pass form): planes shorter
      * than a vector, of whole vectors, with an overlapping last load, more
      * than 16 loads; group tails, several images; the NaNs every 53 elements
