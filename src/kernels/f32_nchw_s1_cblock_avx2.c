@@ -30,6 +30,7 @@
 #define CB_UN_ZERO _mm256_setzero_ps()
 #define CB_UN_ANY(un) _mm256_movemask_ps(un)
 #define CB_RUN maxpool_f32_nchw_s1_cblock_avx2
+#define CB_SPP 1
 
 /* 4x4 transposes, one per 128-bit half: a[i] lane j <-> a[j] lane i and
  * a[i] lane 4 + j <-> a[j] lane 4 + i; shufps only (two ports here, where
