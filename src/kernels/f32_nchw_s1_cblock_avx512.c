@@ -59,6 +59,13 @@ CB_AI void cb_t4(__m512 a[4])
     a[3] = _mm512_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 1, 3, 1));
 }
 
+/* lanes [0, n) of four set (AVX masked loads and stores: the packaged SIMDe
+ * of the emulation build has no 128-bit AVX-512 masked forms) */
+CB_AI __m128i cb_tailmask4(int n)
+{
+    return _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
+}
+
 /* plane p of the group (planes past np: plane np - 1 again, whose lanes
  * are never stored) */
 CB_AI const float *cb_plane(const float *x0, const int64_t ps, const int np, const int p)
@@ -70,12 +77,12 @@ CB_AI const float *cb_plane(const float *x0, const int64_t ps, const int np, con
  * p, p + 4, p + 8, p + 12 in one vector's 128-bit lanes */
 CB_AI void cb_ld4(const float *x0, const int64_t ps, const int np, const int64_t off, const int n, __m512 a[4])
 {
-    const __mmask8 m = (__mmask8)((1u << (n < 4 ? n : 4)) - 1);
+    const __m128i m = cb_tailmask4(n);
     for (int p = 0; p < 4; ++p) {
         __m128 q[4];
         for (int l = 0; l < 4; ++l)
             q[l] = n >= 4 ? _mm_loadu_ps(cb_plane(x0, ps, np, p + 4 * l) + off)
-                          : _mm_maskz_loadu_ps(m, cb_plane(x0, ps, np, p + 4 * l) + off);
+                          : _mm_maskload_ps(cb_plane(x0, ps, np, p + 4 * l) + off, m);
         __m512 v = _mm512_castps128_ps512(q[0]);
         v = _mm512_insertf32x4(v, q[1], 1);
         v = _mm512_insertf32x4(v, q[2], 2);
@@ -140,7 +147,7 @@ CB_AI void cb_out_chunk(const __m512 *v, const int64_t vst, float *y0, const int
                 _mm256_storeu_ps(y0 + (p + 12) * ps + off, _mm512_extractf32x8_ps(hi, 1));
         }
     } else {
-        const __mmask8 m = (__mmask8)((1u << (n < 4 ? n : 4)) - 1);
+        const __m128i m = cb_tailmask4(n);
         for (int p = 0; p < 4; ++p) {
             const __m128 q[4] = {_mm512_castps512_ps128(a[p]), _mm512_extractf32x4_ps(a[p], 1),
                                  _mm512_extractf32x4_ps(a[p], 2), _mm512_extractf32x4_ps(a[p], 3)};
@@ -149,7 +156,7 @@ CB_AI void cb_out_chunk(const __m512 *v, const int64_t vst, float *y0, const int
                     if (n >= 4)
                         _mm_storeu_ps(y0 + (p + 4 * l) * ps + off, q[l]);
                     else
-                        _mm_mask_storeu_ps(y0 + (p + 4 * l) * ps + off, m, q[l]);
+                        _mm_maskstore_ps(y0 + (p + 4 * l) * ps + off, m, q[l]);
                 }
         }
     }
