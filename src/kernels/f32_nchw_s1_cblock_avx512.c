@@ -31,9 +31,15 @@
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>
 #define CB_AI static inline /* (the emulation build: see simd_f32_avx512.h) */
+/* the same lane moves from forms the packaged SIMDe (0.7.4) has */
+#define CB_SHUF128(a, b, imm) \
+    _mm512_castsi512_ps(_mm512_shuffle_i32x4(_mm512_castps_si512(a), _mm512_castps_si512(b), (imm)))
+#define CB_HI256(v) _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))
 #else
 #include <immintrin.h>
 #define CB_AI MAXPOOL_AI
+#define CB_SHUF128(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm)) /* 128-bit lanes: two of a, two of b */
+#define CB_HI256(v) _mm512_extractf32x8_ps((v), 1)
 #endif
 
 #define CB_VW 16
@@ -104,8 +110,8 @@ CB_AI void cb_in_chunk(const float *x0, const int64_t ps, const int np, const in
                                    _mm256_loadu_ps(cb_plane(x0, ps, np, p + 12) + off), 1);
             if (fe)
                 *un |= _mm512_cmp_ps_mask(z, w, _CMP_UNORD_Q);
-            a[p] = _mm512_shuffle_f32x4(z, w, _MM_SHUFFLE(2, 0, 2, 0));
-            b[p] = _mm512_shuffle_f32x4(z, w, _MM_SHUFFLE(3, 1, 3, 1));
+            a[p] = CB_SHUF128(z, w, _MM_SHUFFLE(2, 0, 2, 0));
+            b[p] = CB_SHUF128(z, w, _MM_SHUFFLE(3, 1, 3, 1));
         }
         cb_t4(b);
         for (int i = 0; i < 4; ++i)
@@ -140,11 +146,11 @@ CB_AI void cb_out_chunk(const __m512 *v, const int64_t vst, float *y0, const int
             if (p < np)
                 _mm256_storeu_ps(y0 + p * ps + off, _mm512_castps512_ps256(lo));
             if (p + 4 < np)
-                _mm256_storeu_ps(y0 + (p + 4) * ps + off, _mm512_extractf32x8_ps(lo, 1));
+                _mm256_storeu_ps(y0 + (p + 4) * ps + off, CB_HI256(lo));
             if (p + 8 < np)
                 _mm256_storeu_ps(y0 + (p + 8) * ps + off, _mm512_castps512_ps256(hi));
             if (p + 12 < np)
-                _mm256_storeu_ps(y0 + (p + 12) * ps + off, _mm512_extractf32x8_ps(hi, 1));
+                _mm256_storeu_ps(y0 + (p + 12) * ps + off, CB_HI256(hi));
         }
     } else {
         const __m128i m = cb_tailmask4(n);
