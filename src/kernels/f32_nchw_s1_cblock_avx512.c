@@ -6,9 +6,14 @@
  * running maxima along W and H (twice the work per instruction of the AVX2
  * instance), transposed back. The algorithm (and why it is bit-exact) is
  * f32_nchw_s1_cblock_impl.h, shared with the AVX2 instance: one template over
- * the lane count, since the AVX2 instance compiles to the same code from it
- * (callgrind instructions unchanged); this file holds the 16-lane transposes
- * and the match.
+ * the lane count rather than a second copy, since the AVX2 instance compiles
+ * to the same object code from it (callgrind instructions unchanged); this
+ * file holds the 16-lane transposes and the match. The SPP shapes' compile-
+ * time sizes are not compiled here (CB_SPP 0): the match leaves those shapes
+ * to the AVX2 instance, which measured faster on them (a group's 25.6 KB of
+ * row results beside its 16 planes in and out overflow L1,
+ * docs/performance.md); on the other plans this instance took 0.56-0.83 x
+ * the AVX2 instance's time.
  *
  * Transposes: per row chunk of 8 (then 4, then 1..3) positions. In, for 8
  * positions: per p < 4, the 256-bit rows of planes p and p + 4 joined into
@@ -18,10 +23,12 @@
  * all four lanes. Out, the inverse: the 4x4 transposes, then per p one
  * vpermt2ps each joining positions 0-3 and 4-7 of planes p, p + 4 and of
  * p + 8, p + 12, stored as 256-bit rows (4 positions: 128-bit stores of the
- * lanes, masked 1..3). Against a 16x16 transpose of 16 positions (the same
- * 8 shufps per 4x4 block plus two vshuff32x4 rounds) these take fewer
- * lane-crossing shuffles per element, all on the one port 512-bit shuffles
- * have here, and keep the AVX2 instance's chunking (20 = 8 + 8 + 4).
+ * lanes, masked 1..3). Chosen by count, not measured against a 16x16
+ * transpose of 16 positions (the same 8 shufps per 4x4 block plus two
+ * vshuff32x4 rounds): fewer lane-crossing shuffles per element, all on the
+ * one port 512-bit shuffles have here, and the AVX2 instance's chunking
+ * (20 = 8 + 8 + 4). The transposes took 11 of the 95 us of a 16-lane
+ * SPPF 20x20 call; the output stores most of the rest.
  */
 #include "kernels.h"
 
