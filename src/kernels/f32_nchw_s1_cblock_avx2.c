@@ -144,7 +144,8 @@ CB_AI void cb_out_chunk(const __m256 *v, const int64_t vst, float *y0, const int
 
 #include "f32_nchw_s1_cblock_impl.h"
 
-/* Bounds, stack scratch per task:
+/* Bounds, stack scratch per task (both instances; 448 + 448 + 2 x 64
+ * vectors: 36 KiB at 8 lanes, 72 KiB at 16):
  *  - tr[CB_MAX]: the row results (in_h*out_w <= 448, checked here);
  *    ob[CB_MAX]: one transposed input row (in_w <= 32), then a chunk of n
  *    <= min(8, out_w) columns' H results (n*out_h <= out_h*out_w <= 448).
