@@ -53,7 +53,7 @@
  * Memory: the row results tr (CB_MAX vectors) and ob (CB_MAX vectors: one
  * transposed input row, then the H results of a chunk of up to 8 columns),
  * and one line's h and g (CB_XMAX vectors each) live on the task's stack
- * (32 KiB at 8 lanes, 64 KiB at 16); nothing is allocated or shared.
+ * (36 KiB at 8 lanes, 72 KiB at 16); nothing is allocated or shared.
  * Tasks: one per group of CB_VW planes (the last group may hold fewer).
  *
  * The includer defines, before including this file:
