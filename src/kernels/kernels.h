@@ -41,12 +41,18 @@ void maxpool_f32_nchw_s1_logstep_neon(const struct maxpool_plan *p, const void *
 void maxpool_f32_nchw_s1_logstep_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                         int64_t t1);
 
-/* f32 NCHW stride 1, small narrow planes (SPP), windows >= 5, values only, NaN ignored, empty-value start
- * (f32_nchw_s1_cblock_avx2.c): 8 planes transposed, van Herk running maxima along W and H */
+/* f32 NCHW stride 1, small narrow planes (SPP), windows >= 5, values only, NaN ignored, either start
+ * (f32_nchw_s1_cblock_avx2.c, template f32_nchw_s1_cblock_impl.h): 8 planes transposed, van Herk running
+ * maxima along W and H */
 int maxpool_f32_nchw_s1_cblock_match(const struct maxpool_plan *p);
 int64_t maxpool_f32_nchw_s1_cblock_tasks(const struct maxpool_plan *p);
 void maxpool_f32_nchw_s1_cblock_avx2(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                      int64_t t1);
+/* its AVX-512 instance (f32_nchw_s1_cblock_avx512.c, the same template): 16 planes per group */
+int maxpool_f32_nchw_s1_cblock_avx512_match(const struct maxpool_plan *p);
+int64_t maxpool_f32_nchw_s1_cblock_avx512_tasks(const struct maxpool_plan *p);
+void maxpool_f32_nchw_s1_cblock_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                       int64_t t1);
 
 /* f32 NCHW stride 1, dilation 1, kernels 1..15, non-empty windows, values only, NaN ignored
  * (f32_nchw_s1_vpipe_avx2.c): column strips, W taps then an H pipeline in registers */

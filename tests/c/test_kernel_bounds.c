@@ -246,7 +246,7 @@ static void kname(char *buf, size_t n, const char *tmpl, maxpool_isa isa)
 #define K2S2 "f32_nchw_k2s2_avx2"
 #define NCW1 "f32_ncw_s1_avx2"
 #define VPIPE "f32_nchw_s1_vpipe_avx2"
-#define CBLOCK "f32_nchw_s1_cblock_avx2"
+#define CBLOCK "f32_nchw_s1_cblock_%s" /* avx2 and avx512 instances (the SPP shapes: avx2) */
 #define REF "ref_f32"
 #define GEN "f32_nchw_gen_%s"
 
@@ -710,7 +710,7 @@ static void sec_vpipe(ts_rng *r)
              A(1, 2, 50, 100), W(LOGSTEP, VPIPE, NULL, O_VAL_IGN), r);
 }
 
-/* f32_nchw_s1_cblock (avx2): tx/tr of CB_MAX = 448 vectors (in_h*in_w,
+/* f32_nchw_s1_cblock (avx2, avx512): tx/tr of CB_MAX = 448 vectors (in_h*in_w,
  * in_h*out_w, out_h*out_w), cb_line's CB_XMAX = 64 (out + k - 1). */
 static void sec_cblock(ts_rng *r)
 {

@@ -163,6 +163,16 @@ static int cblock_plan(const maxpool_desc *d, const struct maxpool_plan *p)
     return w->in <= 32 && (w->in % 16 != 0 || h->kernel >= 5 || w->kernel >= 5);
 }
 
+/* YOLO's SPP shapes (20x20, "same" k5/k9/k13): f32_nchw_s1_cblock_avx512
+ * declines them (the avx2 instance's compile-time sizes are faster) */
+static int cblock_spp(const struct maxpool_plan *p)
+{
+    const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
+    return h->in == 20 && w->in == 20 && h->out == 20 && w->out == 20 && h->kernel == w->kernel &&
+           h->pad_begin == w->pad_begin && h->pad_begin == h->kernel / 2 &&
+           (h->kernel == 5 || h->kernel == 9 || h->kernel == 13);
+}
+
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
@@ -226,7 +236,8 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
         else if (avx2_only && cblock_plan(d, p))
-            snprintf(name, sizeof name, "f32_nchw_s1_cblock_avx2");
+            snprintf(name, sizeof name, "f32_nchw_s1_cblock_%s",
+                     isa == MAXPOOL_ISA_AVX512 && !cblock_spp(p) ? "avx512" : "avx2"); /* SPP: avx2 ranks first */
         else if (avx2_only && vpipe_plan(d, p))
             snprintf(name, sizeof name, "f32_nchw_s1_vpipe_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
@@ -1072,24 +1083,44 @@ static void cblock_sweep(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, i % V_KINDS, i % 4 == 0, what);
     }
-    /* The first-element start: one NaN in one plane of a group of 8 (the
+    /* Every group size of both instances (groups of 8 planes, of 16 at
+     * avx512): 1..33 planes, so whole groups and then a last partial group
+     * of every size (its lanes past the last plane repeat that plane), rows
+     * ending in each chunk kind, NaN runs and -0.0/+0.0 ties, both starts. */
+    static const int64_t gs[][4] = {/* H, W, k, pad */ {13, 13, 5, 2}, {9, 19, 7, 3}, {6, 30, 3, 1}};
+    for (int64_t planes = 1; planes <= 33; ++planes) {
+        const int64_t *c = gs[planes % 3];
+        maxpool_desc d;
+        maxpool_desc_init(&d, 2);
+        d.kernel[0] = d.kernel[1] = c[2];
+        d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = c[3];
+        d.window_init = planes % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+        int64_t shape[4] = {1, planes, c[0], c[1]};
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, planes % 4 < 2 ? V_NAN : V_TIES, planes % 5 == 0, what);
+    }
+    /* The first-element start: one NaN in one plane of a group (the
      * group's NaN test is per chunk of a row: 8 columns, then 4, then 1..3,
-     * each of the 8 planes in its own lanes), at every column of a few rows
-     * of widths whose rows end in each chunk kind; 9 planes: a second,
-     * partial group (its lanes past the last plane repeat that plane). */
-    static const int64_t fe[][4] = {/* H, W, k, pad */
-                                    {20, 20, 5, 2}, {9, 13, 5, 2}, {7, 31, 9, 4}, {12, 6, 7, 3}, {6, 3, 5, 2}};
+     * each plane in its own lanes), at every column of a few rows of widths
+     * whose rows end in each chunk kind; 9 planes: a second, partial group
+     * of 8 (its lanes past the last plane repeat that plane); 16 and 17: a
+     * whole group of 16 (each plane's NaN in each of the avx512 instance's
+     * lanes), then a partial one. */
+    static const int64_t fe[][5] = {/* H, W, k, pad, planes */
+                                    {20, 20, 5, 2, 9}, {9, 13, 5, 2, 17}, {7, 31, 9, 4, 16}, {12, 6, 7, 3, 9},
+                                    {6, 3, 5, 2, 9}};
     for (int ci = 0; ci < 5; ++ci) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         d.kernel[0] = d.kernel[1] = fe[ci][2];
         d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = fe[ci][3];
         d.window_init = MAXPOOL_INIT_FIRST_ELEMENT;
-        const int64_t H = fe[ci][0], W = fe[ci][1];
-        int64_t shape[4] = {1, 9, H, W};
-        g_period = 9 * H * W; /* one NaN in the whole input */
+        const int64_t H = fe[ci][0], W = fe[ci][1], planes = fe[ci][4];
+        int64_t shape[4] = {1, planes, H, W};
+        g_period = planes * H * W; /* one NaN in the whole input */
         g_nan2 = -1;
-        for (int64_t plane = 0; plane < 9; ++plane) {
+        for (int64_t plane = 0; plane < planes; ++plane) {
             g_bg = (int)((plane + ci) % 4);
             const int64_t row = (plane * 5 + ci) % H;
             for (int64_t col = 0; col < W; col += quick && W > 8 ? 2 + (plane & 1) : 1) {
