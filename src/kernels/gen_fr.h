@@ -513,12 +513,13 @@ GAI void KFN(fri_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const K
         for (int64_t k = 0; k < K; ++k)
             offv[q][k] = VI_SET1((int32_t)(q * W + k));
     const VT init = V_SET1(g->init);
-    int64_t pl = t0 / OH, o = t0 % OH;
+    int64_t pl = t0 / OH, o = t0 % OH, n = pl / C, c = pl % C; /* plane pl = image n, channel c; row o */
     for (int64_t t = t0; t < t1; ++t) {
         const GT *const xa = x + pl * HW + 2 * o * W;
         const int msk = GEN_FR_MSK || xa + (K - 1) * W + 2 * VN + 2 > xe;
         VT best = init;
         VI bi = nonev;
+#pragma GCC unroll 3
         for (int64_t q = 0; q < K; ++q) {
             const GT *const L = xa + q * W;
             const VT lo = msk ? GEN_FR_LD(L, T->dm[0][0]) : V_LOAD(L);
@@ -529,6 +530,7 @@ GAI void KFN(fri_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const K
             if (K == 3)
                 tp[2] = GEN_FR_EV(msk ? GEN_FR_LD(L + 2, T->dm[0][2]) : V_LOAD(L + 2),
                                   msk ? GEN_FR_LD(L + 2 + VN, T->dm[0][3]) : V_LOAD(L + 2 + VN));
+#pragma GCC unroll 3
             for (int64_t k = 0; k < K; ++k) {
                 if (fe && q == 0 && k == 0) { /* the first tap, whatever it holds */
                     best = tp[0];
@@ -546,7 +548,7 @@ GAI void KFN(fri_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const K
 #if VN == 8
         bi = _mm256_permute4x64_epi64(bi, 0xD8);
 #endif
-        const int64_t at = t * OW, nc = pl, n = nc / C, c = nc % C;
+        const int64_t at = t * OW;
         const int64_t base = n * p->idx_n + c * p->idx_c + 2 * o * W;
         GT *const yr = y + at;
         const int whole = VN == 8 && at + VN <= t1 * OW;
@@ -601,13 +603,21 @@ GAI void KFN(fri_rows)(const struct maxpool_plan *p, const KFN(geo) * g, const K
         if (++o == OH) {
             o = 0;
             ++pl;
+            if (++c == C) {
+                c = 0;
+                ++n;
+            }
         }
     }
 }
 
-/* fri_rows with K 2 and the NaN rule as constants, out of line (only K 2
- * reaches it: the gen kernel takes index output for adaptive windows only,
- * whose grids of stride 2 are 2 taps wide). */
+/* fri_rows with K 2 and the NaN rule as constants, out of line. Only K 2
+ * (fri_geo): the gen kernel takes index output for adaptive windows only,
+ * and of their stride-2 grids the 3-tap one (13x13 -> 6x6, [2o, 2o + 3))
+ * measured faster on the planes-across-lanes form (gen_cft.h: 1,373,258
+ * against 1,354,477 instructions per call, avx2, but 3.24 against 3.46 x
+ * the floor at avx2 and 2.14 against 3.38 at avx512: 9 dependent
+ * compare + blend steps per row against cft's four independent chains). */
 __attribute__((noinline)) static void KFN(fri_run)(const struct maxpool_plan *p, const KFN(geo) * g, const void *x,
                                                     void *y, void *ind, int64_t t0, int64_t t1, int prop)
 {
