@@ -32,6 +32,8 @@
 #define CB_RUN maxpool_f32_nchw_s1_cblock_avx2
 #define CB_SPP 1
 
+#include "f32_nchw_s1_cblock_util.h"
+
 /* 4x4 transposes, one per 128-bit half: a[i] lane j <-> a[j] lane i and
  * a[i] lane 4 + j <-> a[j] lane 4 + i; shufps only (two ports here, where
  * unpcklps and vperm2f128 have one) */
@@ -45,18 +47,6 @@ CB_AI void cb_t4(__m256 a[4])
     a[1] = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 1, 3, 1));
     a[2] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(2, 0, 2, 0));
     a[3] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 1, 3, 1));
-}
-
-CB_AI __m128i cb_tailmask4(int n)
-{
-    return _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
-}
-
-/* plane p of the group (planes past np: plane np - 1 again, whose lanes
- * are never stored) */
-CB_AI const float *cb_plane(const float *x0, const int64_t ps, const int np, const int p)
-{
-    return x0 + (p < np ? p : np - 1) * ps;
 }
 
 /* four positions (n of them: 4, or 1..3 masked, the rest 0.0f) of planes

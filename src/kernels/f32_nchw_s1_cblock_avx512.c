@@ -59,6 +59,8 @@
 #define CB_RUN maxpool_f32_nchw_s1_cblock_avx512
 #define CB_SPP 0
 
+#include "f32_nchw_s1_cblock_util.h"
+
 /* 4x4 transposes, one per 128-bit lane: a[i] lane 4L + j <-> a[j] lane 4L + i */
 CB_AI void cb_t4(__m512 a[4])
 {
@@ -70,20 +72,6 @@ CB_AI void cb_t4(__m512 a[4])
     a[1] = _mm512_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 1, 3, 1));
     a[2] = _mm512_shuffle_ps(t1, t3, _MM_SHUFFLE(2, 0, 2, 0));
     a[3] = _mm512_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 1, 3, 1));
-}
-
-/* lanes [0, n) of four set (AVX masked loads and stores: the packaged SIMDe
- * of the emulation build has no 128-bit AVX-512 masked forms) */
-CB_AI __m128i cb_tailmask4(int n)
-{
-    return _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
-}
-
-/* plane p of the group (planes past np: plane np - 1 again, whose lanes
- * are never stored) */
-CB_AI const float *cb_plane(const float *x0, const int64_t ps, const int np, const int p)
-{
-    return x0 + (p < np ? p : np - 1) * ps;
 }
 
 /* four positions (n of them: 4, or 1..3 masked, the rest 0.0f) of planes
