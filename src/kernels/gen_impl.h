@@ -130,7 +130,7 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
         return;
     }
 #if GEN_FR
-    if (KFN(fri_geo)(p, &g, wi)) { /* the same with indices: rows of one vector, k2 / k3 s2 p0 (gen_fr.h) */
+    if (KFN(fri_geo)(p, &g, wi)) { /* with indices: 2x2 windows on a stride-2 grid, rows of one vector (gen_fr.h) */
         KFN(fri_run)(p, &g, x, y, ind, t0, t1, GFLOAT && p->nan_propagate);
         return;
     }
