@@ -50,6 +50,7 @@ static int gen_global(const struct maxpool_plan *p)
     return 1;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
 /* Rank-2 k3 s2 p0 plans whose every window is full and whose rows are at
  * most 4 vectors of vn lanes: gen_fr.h's even / odd form (fr_dline). */
 static int gen_fr_even_odd(const struct maxpool_plan *p, int64_t vn)
@@ -63,6 +64,19 @@ static int gen_fr_even_odd(const struct maxpool_plan *p, int64_t vn)
             return 0;
     }
     return p->axis[1].out <= 4 * vn;
+}
+#endif
+
+/* Adaptive 2x2 grids with indices and rows of at most 8 outputs (rank 2, in
+ * = 2 out on both axes: gen_fr.h's fri_rows): such a row fills one avx2
+ * vector; the avx512 instance spends 16 lanes on it, masked loads and index
+ * stores lane by lane, and measured slower (8x512x14x14 -> 7x7 + int64:
+ * 2.32-2.36 against 1.19-1.63 x the floor), so f32_nchw_gen_avx2 takes
+ * them at the avx512 ceiling too. */
+static int gen_fri_narrow(const struct maxpool_plan *p)
+{
+    return p->rank == 2 && p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->desc.index_type != MAXPOOL_INDEX_NONE &&
+           p->axis[0].in == 2 * p->axis[0].out && p->axis[1].in == 2 * p->axis[1].out && p->axis[1].out <= 8;
 }
 
 /* f32 channels-first: the plans where the gen forms beat the f32 kernels,
@@ -96,6 +110,8 @@ static int gen_f32_match(const struct maxpool_plan *p, int avx2)
         return 0;
     if (gen_global(p)) /* gen_glob.h: 1x512x7x7 -> 1x1 about 2x the floor, f32 lines first 38-54x */
         return 1;
+    if (!avx2 && gen_fri_narrow(p))
+        return 0;
     if (p->desc.index_type != MAXPOOL_INDEX_NONE) { /* adaptive heads (gen_cfs.h, gen_cfa.h, lines first): */
         const maxpool_axis *w = &p->axis[p->rank - 1]; /* 13 -> 6 1.6-2x, 14 -> 7 5x, 1-D 2x faster (measured */
         return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && /* up to 100 columns); 3-D only short rows (gen_cfa.h) */

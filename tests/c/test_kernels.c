@@ -293,8 +293,14 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         if (avx2_only && d->index_type != MAXPOOL_INDEX_NONE && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
             ((p->rank <= 2 && w->in <= 256) || (p->rank == 3 && w->in <= 16 && w->out <= 8)))
             gen = 1; /* adaptive heads with indices (rank 3: short rows) */
-        if (gen || (avx2_only && global))
+        /* adaptive 2x2 grids with indices, rows of <= 8 outputs: the avx2 instance at avx512 too */
+        const int fri_narrow = p->rank == 2 && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
+                               d->index_type != MAXPOOL_INDEX_NONE && h->in == 2 * h->out && w->in == 2 * w->out &&
+                               w->out <= 8;
+        if (avx2_only && global)
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
+        else if (gen)
+            snprintf(name, sizeof name, "f32_nchw_gen_%s", isa == MAXPOOL_ISA_AVX512 && fri_narrow ? "avx2" : suffix);
         return name;
     }
     snprintf(name, sizeof name, "f32_nhwc_%s", suffix);
