@@ -8,7 +8,7 @@
  * Only the SPP shapes' compile-time sizes are compiled (CB_GENERIC 0):
  * every other plan goes to f32_nchw_s1_cblock_avx512 (16 planes a group)
  * or f32_nchw_s1_cblock_avx2. Why not 16 planes for these shapes: see
- * f32_nchw_s1_cblock_avx512.c; this instance measured 0.90-0.93 x the AVX2
+ * f32_nchw_s1_cblock_avx512.c; this instance measured 0.87-0.94 x the AVX2
  * instance's time on them (docs/performance.md).
  */
 #include "kernels.h"
