@@ -58,6 +58,7 @@
 #define CB_UN_ANY(un) ((un) != 0)
 #define CB_RUN maxpool_f32_nchw_s1_cblock_avx512
 #define CB_SPP 0
+#define CB_GENERIC 1
 
 #include "f32_nchw_s1_cblock_util.h"
 

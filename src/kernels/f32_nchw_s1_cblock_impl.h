@@ -65,6 +65,10 @@
  *   CB_UN, CB_UN_ZERO, CB_UN_ANY(un)  the type of the NaN-lanes flag, its
  *                        empty value, and "some lane seen NaN"
  *   CB_RUN               the run function's name
+ *   CB_SPP, CB_GENERIC   1: compile the SPP shapes' compile-time sizes (full
+ *                        groups of 20x20, k5/k9/k13 "same"), the run-time
+ *                        sizes (every other plan and partial group); 0: not
+ *                        (the instance's match must then decline those plans)
  * and the transposes:
  *   cb_in_chunk(x0, ps, np, off, n, v, vs, &un, fe): positions [off, off + n)
  *     (n = 8, 4 or 1..3) of the group's np planes (plane stride ps),
@@ -225,13 +229,16 @@ void CB_RUN(const struct maxpool_plan *p, const void *x, void *y, void *ind, int
     const CB_V vs = CB_SET1(fe ? -INFINITY : p->init.f32);
     alignas(CB_VW * 4) CB_V tr[CB_MAX]; /* row results: H x Wo */
     alignas(CB_VW * 4) CB_V ob[CB_MAX]; /* one transposed input row, then a chunk's columns' H results: n x Ho */
+#if CB_SPP
     /* YOLO's SPP shapes (20x20, "same" k5/k9/k13) with compile-time sizes */
     const int spp = H == 20 && W == 20 && Ho == 20 && Wo == 20 && kh == kw && ph == pw && ph == kh / 2;
+#endif
     for (int64_t t = t0; t < t1; ++t) {
         const int64_t p0 = t * CB_VW;
         const int np = planes - p0 < CB_VW ? (int)(planes - p0) : CB_VW;
         const float *x0 = (const float *)x + p0 * H * W;
         float *y0 = (float *)y + p0 * Ho * Wo;
+#if CB_SPP
         if (spp && np == CB_VW && kh == 13)
             cb_group(x0, y0, CB_VW, 20, 20, 20, 20, 13, 13, 6, 6, tr, ob, vs, fe);
         else if (spp && np == CB_VW && kh == 9)
@@ -239,7 +246,12 @@ void CB_RUN(const struct maxpool_plan *p, const void *x, void *y, void *ind, int
         else if (spp && np == CB_VW && kh == 5)
             cb_group(x0, y0, CB_VW, 20, 20, 20, 20, 5, 5, 2, 2, tr, ob, vs, fe);
         else
+#endif
+        {
+#if CB_GENERIC
             cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tr, ob, vs, fe);
+#endif
+        }
     }
 }
 

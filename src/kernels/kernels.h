@@ -53,6 +53,11 @@ int maxpool_f32_nchw_s1_cblock_avx512_match(const struct maxpool_plan *p);
 int64_t maxpool_f32_nchw_s1_cblock_avx512_tasks(const struct maxpool_plan *p);
 void maxpool_f32_nchw_s1_cblock_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
                                        int64_t t1);
+/* the SPP shapes (20x20, "same" k5/k9/k13, planes a multiple of 8) at avx512: the avx2 instance's 8-plane
+ * groups compiled with AVX-512 (f32_nchw_s1_cblock8_avx512.c); tasks: maxpool_f32_nchw_s1_cblock_tasks */
+int maxpool_f32_nchw_s1_cblock8_avx512_match(const struct maxpool_plan *p);
+void maxpool_f32_nchw_s1_cblock8_avx512(const struct maxpool_plan *p, const void *x, void *y, void *ind, int64_t t0,
+                                        int64_t t1);
 
 /* f32 NCHW stride 1, dilation 1, kernels 1..15, non-empty windows, values only, NaN ignored
  * (f32_nchw_s1_vpipe_avx2.c): column strips, W taps then an H pipeline in registers */

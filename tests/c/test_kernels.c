@@ -51,7 +51,8 @@ static float bits_f(uint32_t b)
 enum { V_RANDOM = 0, V_TIES, V_NAN, V_EXTREME, V_LOW, V_KINDS, V_DIRECTED = 100 };
 
 /* V_DIRECTED input: background g_bg (0 all -inf, 1 all -FLT_MAX, 2 a mix of
- * the two, 3 ties of {0, -0, 1}) with NaN at flat offsets i where
+ * the two, 3 ties of {0, -0, 1}, 4 of {0, -0}: every window's maximum a tie
+ * of zeros, whatever its size) with NaN at flat offsets i where
  * i % g_period is g_nan1 or g_nan2 (-1: none), distinct payloads. */
 static int g_bg;
 static int64_t g_period = 1, g_nan1 = -1, g_nan2 = -1;
@@ -164,7 +165,8 @@ static int cblock_plan(const maxpool_desc *d, const struct maxpool_plan *p)
 }
 
 /* YOLO's SPP shapes (20x20, "same" k5/k9/k13): f32_nchw_s1_cblock_avx512
- * declines them (the avx2 instance's compile-time sizes are faster) */
+ * declines them; f32_nchw_s1_cblock8_avx512 takes those whose planes fill
+ * groups of 8, f32_nchw_s1_cblock_avx2 the others */
 static int cblock_spp(const struct maxpool_plan *p)
 {
     const maxpool_axis *h = &p->axis[0], *w = &p->axis[1];
@@ -236,8 +238,11 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
                                                              8 * 8))
             snprintf(name, sizeof name, "f32_nchw_k3s2_avx2");
         else if (avx2_only && cblock_plan(d, p))
-            snprintf(name, sizeof name, "f32_nchw_s1_cblock_%s",
-                     isa == MAXPOOL_ISA_AVX512 && !cblock_spp(p) ? "avx512" : "avx2"); /* SPP: avx2 ranks first */
+            snprintf(name, sizeof name, "f32_nchw_s1_cblock%s",
+                     isa != MAXPOOL_ISA_AVX512 ? "_avx2"
+                     : !cblock_spp(p)          ? "_avx512"
+                     : (p->n * p->c) % 8 == 0  ? "8_avx512" /* SPP in whole groups of 8: the 8-lane AVX-512 build */
+                                               : "_avx2");
         else if (avx2_only && vpipe_plan(d, p))
             snprintf(name, sizeof name, "f32_nchw_s1_vpipe_avx2");
         else if (d->window == MAXPOOL_WINDOW_FIXED && p->rank == 2 && w->stride == 1 && h->stride == 1 &&
@@ -339,6 +344,7 @@ static int check_case(const maxpool_desc *desc0, const int64_t *shape, ts_rng *r
             x[i] = g_bg == 0   ? -INFINITY
                    : g_bg == 1 ? -FLT_MAX
                    : g_bg == 2 ? (q == 0 ? -INFINITY : -FLT_MAX)
+                   : g_bg == 4 ? (q == 0 ? 0.0f : -0.0f)
                                : (q == 0 ? 0.0f : q == 1 ? -0.0f : 1.0f);
             if (i % g_period == g_nan1)
                 x[i] = bits_f(0x7fc00000u | (uint32_t)(i + 1));
@@ -1106,17 +1112,40 @@ static void cblock_sweep(ts_rng *r, int quick)
         describe(what, sizeof what, &d, shape);
         check_case(&d, shape, r, planes % 4 < 2 ? V_NAN : V_TIES, planes % 5 == 0, what);
     }
+    /* The SPP shapes in whole groups of 8 planes (f32_nchw_s1_cblock8_avx512
+     * at avx512: only the compile-time sizes), every value kind, both
+     * starts, 1 and 2 batch items. */
+    for (int k = 5; k <= 13; k += 4)
+        for (int64_t planes = 8; planes <= 24; planes += 8)
+            for (int kind = 0; kind < V_KINDS; ++kind) {
+                maxpool_desc d;
+                maxpool_desc_init(&d, 2);
+                d.kernel[0] = d.kernel[1] = k;
+                d.pad_begin[0] = d.pad_begin[1] = d.pad_end[0] = d.pad_end[1] = k / 2;
+                d.window_init = kind % 2 ? MAXPOOL_INIT_FIRST_ELEMENT : MAXPOOL_INIT_EMPTY_VALUE;
+                int64_t shape[4] = {planes == 16 ? 2 : 1, planes == 16 ? 8 : planes, 20, 20};
+                char what[400];
+                describe(what, sizeof what, &d, shape);
+                check_case(&d, shape, r, kind, kind == V_NAN, what);
+                if (kind == V_TIES) { /* ties of zeros only: which of -0.0 / +0.0 comes first in each window */
+                    const int bg = g_bg;
+                    g_bg = 4;
+                    check_case(&d, shape, r, V_DIRECTED, 0, what);
+                    g_bg = bg;
+                }
+            }
     /* The first-element start: one NaN in one plane of a group (the
      * group's NaN test is per chunk of a row: 8 columns, then 4, then 1..3,
      * each plane in its own lanes), at every column of a few rows of widths
      * whose rows end in each chunk kind; 9 planes: a second, partial group
      * of 8 (its lanes past the last plane repeat that plane); 16 and 17: a
      * whole group of 16 (each plane's NaN in each of the avx512 instance's
-     * lanes), then a partial one. */
+     * lanes), then a partial one; 20x20 k13 in 8 planes: the SPP sizes at
+     * avx512 (f32_nchw_s1_cblock8_avx512). */
     static const int64_t fe[][5] = {/* H, W, k, pad, planes */
                                     {20, 20, 5, 2, 9}, {9, 13, 5, 2, 17}, {7, 31, 9, 4, 16}, {12, 6, 7, 3, 9},
-                                    {6, 3, 5, 2, 9}};
-    for (int ci = 0; ci < 5; ++ci) {
+                                    {6, 3, 5, 2, 9},   {20, 20, 13, 6, 8}};
+    for (int ci = 0; ci < 6; ++ci) {
         maxpool_desc d;
         maxpool_desc_init(&d, 2);
         d.kernel[0] = d.kernel[1] = fe[ci][2];
