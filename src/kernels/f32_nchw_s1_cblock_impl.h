@@ -247,7 +247,7 @@ void CB_RUN(const struct maxpool_plan *p, const void *x, void *y, void *ind, int
             cb_group(x0, y0, CB_VW, 20, 20, 20, 20, 5, 5, 2, 2, tr, ob, vs, fe);
         else
 #endif
-        {
+        { /* (CB_GENERIC 0: never reached, the instance's match takes only whole SPP groups) */
 #if CB_GENERIC
             cb_group(x0, y0, np, H, W, Ho, Wo, kh, kw, ph, pw, tr, ob, vs, fe);
 #endif
