@@ -323,12 +323,12 @@ GAI void KFN(vf_vmin)(const KFN(vfc) * c, const GT *const *lp, const GT *l,
 #endif
 
 /* Output vector j of a row (yr): max(start, v) (usv: a start value above
- * the neutral one), the row's last vector stored as its lanes in the row
+ * the neutral one, c->usv or 0 where the caller knows it is 0), the row's last vector stored as its lanes in the row
  * unless spill (whole vectors may be stored there: the columns past the
  * row are later rows of this task range). */
-GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
+GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill, const int usv)
 {
-    if (c->usv)
+    if (usv)
         v = VF_MAX(v, c->sv);
     const int64_t o = j * VF_N;
     if (j < c->nvec - 1 || o + VF_N <= c->O2 || (VF_SPILL && spill))
@@ -352,13 +352,17 @@ GAI VF_T KFN(vf_put)(const KFN(vfc) * c, GT *yr, int64_t j, VF_T v, int spill)
  * Returns the checks' flags (VF_CK_RET; 0 without checks, or with acc:
  * VF_CK_DECL). */
 GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_t ls, const int64_t R, const int K,
-                    GT *yr, int spill, const int ck, VF_T *acc)
+                    GT *yr, int spill, const int ck, VF_T *acc, const int sk)
 {
     const int64_t nvec = c->nvec, N = VF_N;
+    const int usv = sk ? 0 : c->usv;
     VF_CK_DECL;
     VF_T A = KFN(vf_comb)(lp, l, ls, R, 0, 0, ck, VF_UP), B = KFN(vf_comb)(lp, l, ls, R, N, 0, ck, VF_UP), E, O, E2,
          O2;
-    KFN(vf_edge)(c, &A, &B, 0);
+    if (sk) /* (k00 keeps every lane a stored output reads when m00 is 0: nvec >= 2) */
+        A = VF_SEL(c->nv, A, c->k00);
+    else
+        KFN(vf_edge)(c, &A, &B, 0);
     VF_EO(A, B, E, O);
     VF_T P = VF_MAX(E, O), v;
     for (int64_t j = 1; j < nvec - 1; ++j) { /* the middle vectors: every tap inside the row */
@@ -366,7 +370,7 @@ GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_
         B = KFN(vf_comb)(lp, l, ls, R, 2 * j * N + N, 0, ck, VF_UP);
         VF_EO(A, B, E2, O2);
         v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
-        if (c->usv)
+        if (usv)
             v = VF_MAX(v, c->sv);
         VF_STORE(yr + (j - 1) * N, v);
         VF_CK_RES(v, j - 1);
@@ -375,17 +379,18 @@ GAI int KFN(vf_row)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64_
     }
     A = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N, 0, ck, VF_UP);
     B = KFN(vf_comb)(lp, l, ls, R, 2 * (nvec - 1) * N + N, 0, ck, VF_UP);
-    KFN(vf_edge)(c, &A, &B, 1);
+    if (!sk)
+        KFN(vf_edge)(c, &A, &B, 1);
     VF_EO(A, B, E2, O2);
     v = K == 3 ? VF_MAX(P, VF_AL1(E, E2)) : P;
-    if (c->usv)
+    if (usv)
         v = VF_MAX(v, c->sv);
     VF_STORE(yr + (nvec - 2) * N, v);
     VF_CK_RES(v, nvec - 2);
     P = VF_MAX(E2, O2);
     if (K == 3)
         P = VF_MAX(P, VF_AL1(E2, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * nvec * N, 0, ck, VF_UP) : c->nv));
-    v = KFN(vf_put)(c, yr, nvec - 1, P, spill);
+    v = KFN(vf_put)(c, yr, nvec - 1, P, spill, usv);
     VF_CK_RES(v, nvec - 1);
     (void)ck;
     VF_CK_RET;
@@ -403,7 +408,7 @@ GAI int KFN(vf_row1)(const KFN(vfc) * c, const GT *const *lp, const GT *l, int64
     VF_T v = VF_MAX(E, O);
     if (K == 3)
         v = VF_MAX(v, VF_AL1(E, c->en ? KFN(vf_comb)(lp, l, ls, R, 2 * VF_N, 0, ck, VF_UP) : c->nv));
-    v = KFN(vf_put)(c, yr, 0, v, spill);
+    v = KFN(vf_put)(c, yr, 0, v, spill, c->usv);
     VF_CK_RES(v, 0);
     (void)ck;
     VF_CK_RET;
@@ -415,7 +420,7 @@ __attribute__((noinline)) static int KFN(vf_row_any)(const KFN(vfc) * c, const G
 {
     if (c->nvec == 1)
         return KFN(vf_row1)(c, lp, NULL, 0, R, K, yr, spill, 1, NULL);
-    return KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill, 1, NULL);
+    return KFN(vf_row)(c, lp, NULL, 0, R, K, yr, spill, 1, NULL, 0);
 }
 
 /* What a flagged row needs (checked keys): the plan, the tensors, the NaN
@@ -556,6 +561,7 @@ GAI void KFN(vf_rows)(const KFN(vfc) * c, const KFN(vfx) * X, int64_t t, const G
                       int64_t n, GT *yr, int64_t nsp, const int64_t R, const int K)
 {
     const int64_t O2 = c->O2;
+    const int sk = !c->m01 && !c->m10 && !c->m11 && !c->usv; /* the usual rows (stems): vf_row's flags as constants */
 #if VF_CHK
     const int flat = dq <= R * ls;
     for (int64_t i0 = 0; i0 < n;) {
@@ -586,9 +592,12 @@ GAI void KFN(vf_rows)(const KFN(vfc) * c, const KFN(vfx) * X, int64_t t, const G
             if (c->nvec == 1)
                 for (int64_t i = i0; i < i1; ++i)
                     KFN(vf_row1)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0, acc);
+            else if (sk)
+                for (int64_t i = i0; i < i1; ++i)
+                    KFN(vf_row)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0, acc, 1);
             else
                 for (int64_t i = i0; i < i1; ++i)
-                    KFN(vf_row)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0, acc);
+                    KFN(vf_row)(c, NULL, q + i * dq, ls, R, K, yr + i * O2, i < nsp, 0, acc, 0);
             const int cf = VF_CK_FLAGS(acc[0], acc[1]);
             if (cf)
                 KFN(vf_chunk)(c, X, t + i0, q + i0 * dq, ls, dq, i1 - i0, yr + i0 * O2, R, K, cf, flat);
@@ -601,9 +610,12 @@ GAI void KFN(vf_rows)(const KFN(vfc) * c, const KFN(vfx) * X, int64_t t, const G
     if (c->nvec == 1)
         for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
             KFN(vf_row1)(c, NULL, q, ls, R, K, yr, i < nsp, 0, NULL);
+    else if (sk)
+        for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
+            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0, NULL, 1);
     else
         for (int64_t i = 0; i < n; ++i, q += dq, yr += O2)
-            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0, NULL);
+            KFN(vf_row)(c, NULL, q, ls, R, K, yr, i < nsp, 0, NULL, 0);
 #endif
 }
 
