@@ -282,9 +282,10 @@ GAI void KFN(gl_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
                 V_STORE(y + t, r);
             else
                 V_STOREN(y + t, r, nl);
-            for (int l = 0; l < nl; ++l)
-                if (fl >> l & 1)
-                    KFN(sfold)(g, x + (t + l) * L, 1, prop, 0, g->in[0], 0, g->in[1], 0, g->in[2], y + t + l);
+            for (uint64_t f = fl; f; f &= f - 1) { /* (the flagged lanes only: usually none) */
+                const int l = __builtin_ctzll(f);
+                KFN(sfold)(g, x + (t + l) * L, 1, prop, 0, g->in[0], 0, g->in[1], 0, g->in[2], y + t + l);
+            }
             continue;
         }
         alignas(64) GT rv[VN];
