@@ -67,6 +67,22 @@
 #define GEN_FP_PERM(v, ix) _mm256_permutevar8x32_ps((v), _mm256_loadu_si256((const __m256i *)(const void *)(ix)))
 #endif
 
+/* AVX2 without propagation: a tap's masked lanes become -inf by one min
+ * with a table of +inf (lanes that count) and -inf (masked), vminps(M, t),
+ * which keeps t's bits where M is +inf (NaN included: the min returns its
+ * second operand) and gives -inf (the neutral value) where M is -inf but
+ * for a NaN tap, which then stays NaN: harmless without propagation (the
+ * W pass's max drops NaN taps; the first-element start's NaN check reads
+ * the loads before). A blend with the lane mask cost three instructions
+ * here (gcc makes the mask's sign a compare first, then the blend). */
+#if VN == 8
+#define GEN_FP_MIN 1
+#define GEN_FP_MINT(mx, t) _mm256_min_ps((mx), (t))
+#else
+#define GEN_FP_MIN 0
+#define GEN_FP_MINT(mx, t) (t)
+#endif
+
 /* The tables of a call (fp_run). */
 typedef struct KFN(fpt) {
     int64_t H, W, OH, OW, HW, nvw, v0, K, d, K0, d0, S0, p0;
@@ -76,6 +92,9 @@ typedef struct KFN(fpt) {
     alignas(64) int32_t ei[GEN_FP_NE][VN]; /* their lane permutations */
     unsigned char mb[GEN_FP_NV];           /* the W pass's vectors: bit k, tap k has masked lanes */
     VM m[GEN_FP_K][GEN_FP_NV];             /* the lanes whose tap k counts (by tap: one index for all) */
+#if GEN_FP_MIN
+    VT mx[GEN_FP_K][GEN_FP_NV]; /* the same as +inf (counts) / -inf (masked), for fp_wp's min */
+#endif
     int knan;                              /* the tap read at offset 0 (fp_wp's NaN check), else -1 */
 } KFN(fpt);
 
@@ -145,13 +164,20 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
     for (int64_t v = 0; v < T->nvw; ++v) {
         if (v >= P && v < T->nvw - 1) {
             T->mb[v] = T->mb[v - P];
-            for (int64_t k = 0; k < T->K; ++k)
+            for (int64_t k = 0; k < T->K; ++k) {
                 T->m[k][v] = T->m[k][v - P];
+#if GEN_FP_MIN
+                T->mx[k][v] = T->mx[k][v - P];
+#endif
+            }
             continue;
         }
         T->mb[v] = 0;
         for (int64_t k = 0; k < T->K; ++k) {
             alignas(64) VLANE lv[VN];
+#if GEN_FP_MIN
+            alignas(64) GT fx[VN];
+#endif
             for (int64_t l = 0; l < VN; ++l) {
                 /* lanes of columns no output uses and lanes past the plane (made neutral after
                  * the pass: fp_run): anything */
@@ -159,10 +185,16 @@ static void KFN(fp_init)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(f
                 const int used = j < T->HW && c < T->OW;
                 const int in = !used || (pos >= 0 && pos < W);
                 lv[l] = in ? GEN_NONE : 0;
+#if GEN_FP_MIN
+                fx[l] = in ? __builtin_inff() : -__builtin_inff();
+#endif
                 if (!in)
                     T->mb[v] |= (unsigned char)(1u << k);
             }
             T->m[k][v] = VM_LANES(lv);
+#if GEN_FP_MIN
+            T->mx[k][v] = V_LOAD(fx);
+#endif
         }
     }
     for (int64_t v = 0; v < T->nvw; ++v)
@@ -227,7 +259,9 @@ GAI int KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, cons
         VT a = V_LOAD(q + j);
         if (kn == 0)
             nm = VM_OR(nm, V_NANM(a));
-        if (mu & 1)
+        if ((mu & 1) && GEN_FP_MIN && !prop)
+            a = GEN_FP_MINT(T->mx[0][v], a);
+        else if (mu & 1)
             a = V_SEL(nv, a, T->m[0][v]);
         if (z)
             a = V_MAX(nv, a);
@@ -235,7 +269,9 @@ GAI int KFN(fp_wp)(const KFN(fpt) * T, const GT *xp, GKT *dst, const VT nv, cons
             VT t = V_LOAD(q + j + k * d);
             if (kn == k)
                 nm = VM_OR(nm, V_NANM(t));
-            if ((mu >> k) & 1)
+            if (((mu >> k) & 1) && GEN_FP_MIN && !prop)
+                t = GEN_FP_MINT(T->mx[k][v], t);
+            else if ((mu >> k) & 1)
                 t = V_SEL(nv, t, T->m[k][v]);
             a = prop ? V_MAXP(a, t) : V_MAX(a, t);
         }
