@@ -41,11 +41,16 @@
 #define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
 #endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
-#ifdef MAXPOOL_SIMDE /* (no _mm512_srai_epi32 there: the only negative offset is -1, kept) */
-#define CFT_SRA(a) _mm512_mask_blend_epi32(_mm512_movepi32_mask(a), _mm512_srli_epi32((a), 6), (a))
-#else
-#define CFT_SRA(a) _mm512_srai_epi32((a), 6)
-#endif
+#define CFT_SRL(a) _mm512_srli_epi32((a), 4)
+/* One tap v (table entry p) into the chain bv, bi: mask blends, one uop each. */
+#define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
+    do {                                                                                                               \
+        VM m_ = V_GTM((v), (bv));                                                                                      \
+        if (prop)                                                                                                      \
+            m_ = VM_OR(m_, V_NANM(v));                                                                                 \
+        (bv) = V_SEL((bv), (v), m_);                                                                                   \
+        (bi) = VI_SEL((bi), CFT_BC(p), m_);                                                                            \
+    } while (0)
 #define CFT_BC(p) _mm512_set1_epi32(*(p))
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_I2F(v) _mm512_castsi512_ps(v)
@@ -120,7 +125,23 @@ GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
 GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
 #else
 #define CFT_IADD(a, b) _mm256_add_epi32((a), (b))
-#define CFT_SRA(a) _mm256_srai_epi32((a), 5)
+#define CFT_SRL(a) _mm256_srli_epi32((a), 3)
+/* One tap v (table entry p) into the chain bv, bi. Ignoring NaN: the value
+ * by vmaxps (v > bv ? v : bv, the reference's step as it is), the index by
+ * a max of the masked code (codes grow along a window's row-major taps, a
+ * repeated last tap has the same code) instead of vblendvps / vpblendvb
+ * (3 uops each on this machine's cores against 1 for vmaxps, vpand,
+ * vpmaxsd). */
+#define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
+    do {                                                                                                               \
+        VM m_ = V_GTM((v), (bv));                                                                                      \
+        if (prop) {                                                                                                    \
+            m_ = VM_OR(m_, V_NANM(v));                                                                                 \
+            (bv) = V_SEL((bv), (v), m_);                                                                               \
+        } else                                                                                                         \
+            (bv) = V_MAX((bv), (v));                                                                                   \
+        (bi) = _mm256_max_epi32((bi), _mm256_and_si256(_mm256_castps_si256(m_), CFT_BC(p)));                           \
+    } while (0)
 #define CFT_BC(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* (from memory) */
 #define CFT_IOR(a, b) _mm256_or_si256((a), (b))
 #define CFT_I2F(v) _mm256_castsi256_ps(v)
@@ -187,13 +208,15 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
  * at a time (a quad: four independent compare + blend chains; one chain is
  * bound by their latency), the last quad padded with the plane's last
  * output again (its results go to rows past the outputs). Quad q has qk[q]
- * steps; step k holds, for each of the four outputs, the byte offset in the
- * transposed buffer (element s: s * VN * sizeof(GT)) of its window's tap
- * min(k, taps - 1) in row-major order: a window of fewer taps meets its last
- * tap again, which changes nothing (not greater than itself; a NaN taken
- * again is the same NaN at the same offset). */
+ * steps; step k holds, for each of the four outputs, the code (s + 1) * VN
+ * of its window's tap min(k, taps - 1) in row-major order, s the tap's
+ * in-plane offset (its vector in the transposed buffer at byte s * VN *
+ * sizeof(GT) = 4 * code - VN * sizeof(GT)): a window of fewer taps meets its
+ * last tap again, which changes nothing (not greater than itself; a NaN
+ * taken again is the same NaN at the same offset). The codes of a window
+ * grow along its taps and 0 is no tap: a lane's index can be the max of
+ * the masked codes. */
 #define CFT_TAPS 2048 /* table entries */
-#define CFT_SH (VN == 16 ? 6 : 5) /* log2 of VN * sizeof(GT) */
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
     int32_t qk[CFT_OBUF / VN / 4 + 1];
@@ -228,7 +251,7 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
                 const int64_t nt = c[i][0] * c[i][1] * c[i][2], t = k < nt ? k : nt - 1;
                 const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
                 const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
-                T->off[n++] = (int32_t)(s << CFT_SH);
+                T->off[n++] = (int32_t)((s + 1) * VN);
             }
     }
     return 1;
@@ -237,7 +260,6 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 /* Every output of the VN planes in b (the transposed buffer) to ob, oi. */
 GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop)
 {
-    const char *bc = (const char *)b;
     const int32_t *t = T->off;
     for (int64_t q = 0; q < T->nq; ++q) {
         VT bv[4];
@@ -245,29 +267,25 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
             if (g->fe) { /* the first tap first (and again below: no change) */
-                bv[i] = V_LOAD((const GT *)(const void *)(bc + t[i]));
+                bv[i] = V_LOAD(b + ((int64_t)t[i] - VN)); /* (code u: element u - VN) */
                 bi[i] = VI_SET1(t[i]);
             } else {
                 bv[i] = V_SET1(g->init);
-                bi[i] = VI_SET1(-1);
+                bi[i] = VI_SET1(0);
             }
         }
         const int64_t K = T->qk[q];
         for (int64_t k = 0; k < K; ++k, t += 4) {
 #pragma GCC unroll 4
             for (int i = 0; i < 4; ++i) {
-                const VT v = V_LOAD((const GT *)(const void *)(bc + t[i]));
-                VM m = V_GTM(v, bv[i]);
-                if (prop)
-                    m = VM_OR(m, V_NANM(v));
-                bv[i] = V_SEL(bv[i], v, m);
-                bi[i] = VI_SEL(bi[i], CFT_BC(t + i), m);
+                const VT v = V_LOAD(b + ((int64_t)t[i] - VN));
+                CFT_STEP(bv[i], bi[i], v, t + i, prop);
             }
         }
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
             V_STORE(ob + (4 * q + i) * VN, bv[i]);
-            VI_STORE(oi + (4 * q + i) * VN, CFT_SRA(bi[i])); /* (-1 stays -1) */
+            VI_STORE(oi + (4 * q + i) * VN, CFT_IADD(CFT_SRL(bi[i]), VI_SET1(-1))); /* (no tap: -1) */
         }
     }
 }
