@@ -167,29 +167,30 @@ GAI void KFN(cft_tr)(VT *r)
         r[4 + j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x31);
     }
 }
-/* Rows p[l * ld .. + 8), l < 8 (l * ld from p) -> d[8 * j + l]: 128-bit halves
- * loaded into place (rows l and l + 4 in one vector, vinsertf128 from
- * memory), then one 4 x 4 transpose within the 128-bit lanes: 16 shuffles
- * on ports 1 and 5 against cft_tr's 24 (8 of them vperm2f128, port 5). */
-GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, GT *d)
+/* Rows p[l * ld .. + 8), l < 8 (l * ld from p) -> r[j] (lane l: row l's
+ * element j): 128-bit halves loaded into place (rows l and l + 4 in one
+ * vector, vinsertf128 from memory), then one 4 x 4 transpose within the
+ * 128-bit lanes: 16 shuffles on ports 1 and 5 against cft_tr's 24 (8 of
+ * them vperm2f128, port 5 only). */
+GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
 {
-    VT r[8];
+    VT a[8];
     const GT *q[8]; /* (rows from three bases: few registers in the caller's loop) */
     q[0] = p, q[3] = p + 3 * ld, q[6] = p + 6 * ld;
     q[1] = q[0] + ld, q[2] = q[0] + 2 * ld, q[4] = q[3] + ld, q[5] = q[3] + 2 * ld, q[7] = q[6] + ld;
     #pragma GCC unroll 8
     for (int l = 0; l < 4; ++l) {
-        r[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l])), _mm_loadu_ps(q[l + 4]), 1);
-        r[4 + l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l] + 4)), _mm_loadu_ps(q[l + 4] + 4), 1);
+        a[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l])), _mm_loadu_ps(q[l + 4]), 1);
+        a[4 + l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l] + 4)), _mm_loadu_ps(q[l + 4] + 4), 1);
     }
     #pragma GCC unroll 8
     for (int h = 0; h < 2; ++h) {
-        const VT t0 = _mm256_unpacklo_ps(r[4 * h], r[4 * h + 1]), t1 = _mm256_unpackhi_ps(r[4 * h], r[4 * h + 1]);
-        const VT t2 = _mm256_unpacklo_ps(r[4 * h + 2], r[4 * h + 3]), t3 = _mm256_unpackhi_ps(r[4 * h + 2], r[4 * h + 3]);
-        V_STORE(d + (4 * h + 0) * 8, _mm256_shuffle_ps(t0, t2, 0x44));
-        V_STORE(d + (4 * h + 1) * 8, _mm256_shuffle_ps(t0, t2, 0xEE));
-        V_STORE(d + (4 * h + 2) * 8, _mm256_shuffle_ps(t1, t3, 0x44));
-        V_STORE(d + (4 * h + 3) * 8, _mm256_shuffle_ps(t1, t3, 0xEE));
+        const VT t0 = _mm256_unpacklo_ps(a[4 * h], a[4 * h + 1]), t1 = _mm256_unpackhi_ps(a[4 * h], a[4 * h + 1]);
+        const VT t2 = _mm256_unpacklo_ps(a[4 * h + 2], a[4 * h + 3]), t3 = _mm256_unpackhi_ps(a[4 * h + 2], a[4 * h + 3]);
+        r[4 * h + 0] = _mm256_shuffle_ps(t0, t2, 0x44);
+        r[4 * h + 1] = _mm256_shuffle_ps(t0, t2, 0xEE);
+        r[4 * h + 2] = _mm256_shuffle_ps(t1, t3, 0x44);
+        r[4 * h + 3] = _mm256_shuffle_ps(t1, t3, 0xEE);
     }
 }
 GAI __m256i KFN(cft_m)(int64_t n) { return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); }
@@ -212,6 +213,11 @@ GAI void KFN(cft_st64)(int64_t *p, __m256i v, int64_t b, int64_t n)
     const __m256i bv = _mm256_set1_epi64x(b), m = KFN(cft_m)(n);
     const __m256i lo = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)), bv);
     const __m256i hi = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)), bv);
+    if (n == 8) {
+        _mm256_storeu_si256((__m256i *)(void *)p, lo);
+        _mm256_storeu_si256((__m256i *)(void *)(p + 4), hi);
+        return;
+    }
     _mm256_maskstore_epi64((long long *)(void *)p, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(m)), lo);
     _mm256_maskstore_epi64((long long *)(void *)(p + 4), _mm256_cvtepi32_epi64(_mm256_extracti128_si256(m, 1)), hi);
 }
@@ -326,7 +332,10 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     for (int64_t j = 0; j < HW; j += VN) { /* transpose in */
         if (j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
 #if VN == 8
-            KFN(cft_tr_ld)(xp + j, HW, buf + j * VN);
+            KFN(cft_tr_ld)(xp + j, HW, r);
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i)
+                V_STORE(buf + (j + i) * VN, r[i]);
 #else
             #pragma GCC unroll 16
             for (int l = 0; l < VN; ++l)
@@ -352,17 +361,31 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     for (int64_t oa = 0; oa < NO; oa += VN) { /* transpose out */
         const int64_t n = NO - oa < VN ? NO - oa : VN;
-        #pragma GCC unroll 16
-        for (int i = 0; i < VN; ++i)
-            r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
-        KFN(cft_tr)(r);
+#if VN == 8
+        if (n == VN)
+            KFN(cft_tr_ld)(ob + oa * VN, VN, r);
+        else
+#endif
+        {
+            #pragma GCC unroll 16
+            for (int i = 0; i < VN; ++i)
+                r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
+            KFN(cft_tr)(r);
+        }
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l)
             KFN(cft_st)(y + (pa + l) * NO + oa, r[l], n);
-        #pragma GCC unroll 16
-        for (int i = 0; i < VN; ++i)
-            r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
-        KFN(cft_tr)(r);
+#if VN == 8
+        if (n == VN)
+            KFN(cft_tr_ld)((const GT *)(const void *)(oi + oa * VN), VN, r);
+        else
+#endif
+        {
+            #pragma GCC unroll 16
+            for (int i = 0; i < VN; ++i)
+                r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
+            KFN(cft_tr)(r);
+        }
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l) {
             const int64_t at = (pa + l) * NO + oa;
