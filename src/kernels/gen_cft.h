@@ -235,10 +235,12 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
            p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial >= 1 && p->out_spatial <= CFT_OBUF / VN - VN;
 }
 
-/* The tap table of a call: the outputs of a plane in row-major order, four
- * at a time (a quad: four independent compare + blend chains; one chain is
- * bound by their latency), the last quad padded with the plane's last
- * output again (its results go to rows past the outputs). Quad q has qk[q]
+/* The tap table of a call: the outputs of a plane ordered by their number
+ * of taps (stable; ord[]), four at a time (a quad: four independent compare
+ * + blend chains; one chain is bound by their latency; chains of equal
+ * length: 15 -> 4 324 steps per plane instead of 360 in row-major order),
+ * the last quad padded with its last output again (the same results to the
+ * same row). Quad q has qk[q]
  * steps; step k holds, for each of the four outputs, the code (s + 1) * VN
  * of its window's tap min(k, taps - 1) in row-major order, s the tap's
  * in-plane offset (its vector in the transposed buffer at byte s * VN *
@@ -251,6 +253,7 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
     int32_t qk[CFT_OBUF / VN / 4 + 1];
+    int32_t ord[CFT_OBUF / VN + 4]; /* the output of quad q's chain i: ord[4 * q + i] */
     int64_t nq;
 } KFN(cftt);
 
@@ -259,12 +262,24 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 {
     const int64_t NO = p->out_spatial, O1 = g->out[1], O2 = g->out[2];
     const int64_t in1 = g->in[1], in2 = g->in[2], d0 = g->step[0], d1 = g->step[1], d2 = g->step[2];
-    int64_t n = 0;
+    int64_t n = 0, nt[CFT_OBUF / VN];
     T->nq = (NO + 3) / 4;
+    for (int64_t o = 0; o < NO; ++o) { /* the outputs by their taps (stable): a quad's chains of equal length */
+        const int64_t o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1, k = g->cn[0][o0] * g->cn[1][o1] * g->cn[2][o2];
+        int64_t i = o;
+        for (; i > 0 && nt[i - 1] > k; --i) {
+            nt[i] = nt[i - 1];
+            T->ord[i] = T->ord[i - 1];
+        }
+        nt[i] = k;
+        T->ord[i] = (int32_t)o;
+    }
+    for (int64_t i = NO; i < 4 * T->nq; ++i)
+        T->ord[i] = T->ord[NO - 1];
     for (int64_t q = 0; q < T->nq; ++q) {
         int64_t c[4][3], st[4][3], kmax = 0;
         for (int i = 0; i < 4; ++i) {
-            const int64_t o = 4 * q + i < NO ? 4 * q + i : NO - 1, o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
+            const int64_t o = T->ord[4 * q + i], o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
             st[i][0] = g->st[0][o0];
             st[i][1] = g->st[1][o1];
             st[i][2] = g->st[2][o2];
@@ -279,7 +294,7 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
         T->qk[q] = (int32_t)kmax;
         for (int64_t k = 0; k < kmax; ++k)
             for (int i = 0; i < 4; ++i) {
-                const int64_t nt = c[i][0] * c[i][1] * c[i][2], t = k < nt ? k : nt - 1;
+                const int64_t ni = c[i][0] * c[i][1] * c[i][2], t = k < ni ? k : ni - 1;
                 const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
                 const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
                 T->off[n++] = (int32_t)((s + 1) * VN);
@@ -315,8 +330,8 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
         }
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
-            V_STORE(ob + (4 * q + i) * VN, bv[i]);
-            VI_STORE(oi + (4 * q + i) * VN, CFT_IADD(CFT_SRL(bi[i]), VI_SET1(-1))); /* (no tap: -1) */
+            V_STORE(ob + (int64_t)T->ord[4 * q + i] * VN, bv[i]);
+            VI_STORE(oi + (int64_t)T->ord[4 * q + i] * VN, CFT_IADD(CFT_SRL(bi[i]), VI_SET1(-1))); /* (no tap: -1) */
         }
     }
 }
