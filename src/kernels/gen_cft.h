@@ -12,8 +12,10 @@
  * reference's scan as it is written: the window's taps in row-major order,
  * each one vector for every plane, a tap replacing the lane's best when it
  * is greater, or (propagation) a NaN; the winner's in-plane offset rides
- * along in a vector of offsets. Four outputs go side by side (independent
- * chains), driven by a table of tap offsets made once per call (cft_table).
+ * along in a vector of tap codes (at avx2 the max of the masked codes, the
+ * value by vmaxps: no variable blends). Four outputs go side by side
+ * (independent chains of equal length: outputs ordered by their tap
+ * count), driven by a table of tap codes made once per call (cft_table).
  * Under the first-element start each lane
  * starts at its window's first tap (taking that tap twice changes
  * nothing: it is not greater than itself, and a NaN taken again is the same
@@ -27,7 +29,10 @@
  * groups, rows of planes the range cuts, and plans whose table does not fit
  * go to the other forms. Measured (callgrind, avx2, instructions per
  * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
- * -> 12 39.8 -> 24.1 (docs/performance.md). */
+ * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
+ * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
+ * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
+ * -> 2.7 at avx2. */
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
