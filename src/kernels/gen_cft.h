@@ -12,8 +12,10 @@
  * reference's scan as it is written: the window's taps in row-major order,
  * each one vector for every plane, a tap replacing the lane's best when it
  * is greater, or (propagation) a NaN; the winner's in-plane offset rides
- * along in a vector of offsets. Four outputs go side by side (independent
- * chains), driven by a table of tap offsets made once per call (cft_table).
+ * along in a vector of tap codes (at avx2 the max of the masked codes, the
+ * value by vmaxps: no variable blends). Four outputs go side by side
+ * (independent chains of equal length: outputs ordered by their tap
+ * count), driven by a table of tap codes made once per call (cft_table).
  * Under the first-element start each lane
  * starts at its window's first tap (taking that tap twice changes
  * nothing: it is not greater than itself, and a NaN taken again is the same
@@ -27,7 +29,10 @@
  * groups, rows of planes the range cuts, and plans whose table does not fit
  * go to the other forms. Measured (callgrind, avx2, instructions per
  * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
- * -> 12 39.8 -> 24.1 (docs/performance.md). */
+ * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
+ * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
+ * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
+ * -> 2.7 at avx2. */
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
@@ -41,11 +46,16 @@
 #define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
 #endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
-#ifdef MAXPOOL_SIMDE /* (no _mm512_srai_epi32 there: the only negative offset is -1, kept) */
-#define CFT_SRA(a) _mm512_mask_blend_epi32(_mm512_movepi32_mask(a), _mm512_srli_epi32((a), 6), (a))
-#else
-#define CFT_SRA(a) _mm512_srai_epi32((a), 6)
-#endif
+#define CFT_SRL(a) _mm512_srli_epi32((a), 4)
+/* One tap v (table entry p) into the chain bv, bi: mask blends, one uop each. */
+#define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
+    do {                                                                                                               \
+        VM m_ = V_GTM((v), (bv));                                                                                      \
+        if (prop)                                                                                                      \
+            m_ = VM_OR(m_, V_NANM(v));                                                                                 \
+        (bv) = V_SEL((bv), (v), m_);                                                                                   \
+        (bi) = VI_SEL((bi), CFT_BC(p), m_);                                                                            \
+    } while (0)
 #define CFT_BC(p) _mm512_set1_epi32(*(p))
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_I2F(v) _mm512_castsi512_ps(v)
@@ -120,7 +130,23 @@ GAI void KFN(cft_st64)(int64_t *p, __m512i v, int64_t b, int64_t n)
 GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
 #else
 #define CFT_IADD(a, b) _mm256_add_epi32((a), (b))
-#define CFT_SRA(a) _mm256_srai_epi32((a), 5)
+#define CFT_SRL(a) _mm256_srli_epi32((a), 3)
+/* One tap v (table entry p) into the chain bv, bi. Ignoring NaN: the value
+ * by vmaxps (v > bv ? v : bv, the reference's step as it is), the index by
+ * a max of the masked code (codes grow along a window's row-major taps, a
+ * repeated last tap has the same code) instead of vblendvps / vpblendvb
+ * (3 uops each on this machine's cores against 1 for vmaxps, vpand,
+ * vpmaxsd). */
+#define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
+    do {                                                                                                               \
+        VM m_ = V_GTM((v), (bv));                                                                                      \
+        if (prop) {                                                                                                    \
+            m_ = VM_OR(m_, V_NANM(v));                                                                                 \
+            (bv) = V_SEL((bv), (v), m_);                                                                               \
+        } else                                                                                                         \
+            (bv) = V_MAX((bv), (v));                                                                                   \
+        (bi) = _mm256_max_epi32((bi), _mm256_and_si256(_mm256_castps_si256(m_), CFT_BC(p)));                           \
+    } while (0)
 #define CFT_BC(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* (from memory) */
 #define CFT_IOR(a, b) _mm256_or_si256((a), (b))
 #define CFT_I2F(v) _mm256_castsi256_ps(v)
@@ -146,6 +172,32 @@ GAI void KFN(cft_tr)(VT *r)
         r[4 + j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x31);
     }
 }
+/* Rows p[l * ld .. + 8), l < 8 (l * ld from p) -> r[j] (lane l: row l's
+ * element j): 128-bit halves loaded into place (rows l and l + 4 in one
+ * vector, vinsertf128 from memory), then one 4 x 4 transpose within the
+ * 128-bit lanes: 16 shuffles on ports 1 and 5 against cft_tr's 24 (8 of
+ * them vperm2f128, port 5 only). */
+GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
+{
+    VT a[8];
+    const GT *q[8]; /* (rows from three bases: few registers in the caller's loop) */
+    q[0] = p, q[3] = p + 3 * ld, q[6] = p + 6 * ld;
+    q[1] = q[0] + ld, q[2] = q[0] + 2 * ld, q[4] = q[3] + ld, q[5] = q[3] + 2 * ld, q[7] = q[6] + ld;
+    #pragma GCC unroll 8
+    for (int l = 0; l < 4; ++l) {
+        a[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l])), _mm_loadu_ps(q[l + 4]), 1);
+        a[4 + l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(q[l] + 4)), _mm_loadu_ps(q[l + 4] + 4), 1);
+    }
+    #pragma GCC unroll 8
+    for (int h = 0; h < 2; ++h) {
+        const VT t0 = _mm256_unpacklo_ps(a[4 * h], a[4 * h + 1]), t1 = _mm256_unpackhi_ps(a[4 * h], a[4 * h + 1]);
+        const VT t2 = _mm256_unpacklo_ps(a[4 * h + 2], a[4 * h + 3]), t3 = _mm256_unpackhi_ps(a[4 * h + 2], a[4 * h + 3]);
+        r[4 * h + 0] = _mm256_shuffle_ps(t0, t2, 0x44);
+        r[4 * h + 1] = _mm256_shuffle_ps(t0, t2, 0xEE);
+        r[4 * h + 2] = _mm256_shuffle_ps(t1, t3, 0x44);
+        r[4 * h + 3] = _mm256_shuffle_ps(t1, t3, 0xEE);
+    }
+}
 GAI __m256i KFN(cft_m)(int64_t n) { return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); }
 GAI void KFN(cft_st)(float *p, VT v, int64_t n)
 {
@@ -166,6 +218,11 @@ GAI void KFN(cft_st64)(int64_t *p, __m256i v, int64_t b, int64_t n)
     const __m256i bv = _mm256_set1_epi64x(b), m = KFN(cft_m)(n);
     const __m256i lo = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)), bv);
     const __m256i hi = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)), bv);
+    if (n == 8) {
+        _mm256_storeu_si256((__m256i *)(void *)p, lo);
+        _mm256_storeu_si256((__m256i *)(void *)(p + 4), hi);
+        return;
+    }
     _mm256_maskstore_epi64((long long *)(void *)p, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(m)), lo);
     _mm256_maskstore_epi64((long long *)(void *)(p + 4), _mm256_cvtepi32_epi64(_mm256_extracti128_si256(m, 1)), hi);
 }
@@ -183,20 +240,25 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
            p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial >= 1 && p->out_spatial <= CFT_OBUF / VN - VN;
 }
 
-/* The tap table of a call: the outputs of a plane in row-major order, four
- * at a time (a quad: four independent compare + blend chains; one chain is
- * bound by their latency), the last quad padded with the plane's last
- * output again (its results go to rows past the outputs). Quad q has qk[q]
- * steps; step k holds, for each of the four outputs, the byte offset in the
- * transposed buffer (element s: s * VN * sizeof(GT)) of its window's tap
- * min(k, taps - 1) in row-major order: a window of fewer taps meets its last
- * tap again, which changes nothing (not greater than itself; a NaN taken
- * again is the same NaN at the same offset). */
+/* The tap table of a call: the outputs of a plane ordered by their number
+ * of taps (stable; ord[]), four at a time (a quad: four independent compare
+ * + blend chains; one chain is bound by their latency; chains of equal
+ * length: 15 -> 4 324 steps per plane instead of 360 in row-major order),
+ * the last quad padded with its last output again (the same results to the
+ * same row). Quad q has qk[q]
+ * steps; step k holds, for each of the four outputs, the code (s + 1) * VN
+ * of its window's tap min(k, taps - 1) in row-major order, s the tap's
+ * in-plane offset (its vector in the transposed buffer at byte s * VN *
+ * sizeof(GT) = 4 * code - VN * sizeof(GT)): a window of fewer taps meets its
+ * last tap again, which changes nothing (not greater than itself; a NaN
+ * taken again is the same NaN at the same offset). The codes of a window
+ * grow along its taps and 0 is no tap: a lane's index can be the max of
+ * the masked codes. */
 #define CFT_TAPS 2048 /* table entries */
-#define CFT_SH (VN == 16 ? 6 : 5) /* log2 of VN * sizeof(GT) */
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
     int32_t qk[CFT_OBUF / VN / 4 + 1];
+    int32_t ord[CFT_OBUF / VN + 4]; /* the output of quad q's chain i: ord[4 * q + i] */
     int64_t nq;
 } KFN(cftt);
 
@@ -205,12 +267,24 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 {
     const int64_t NO = p->out_spatial, O1 = g->out[1], O2 = g->out[2];
     const int64_t in1 = g->in[1], in2 = g->in[2], d0 = g->step[0], d1 = g->step[1], d2 = g->step[2];
-    int64_t n = 0;
+    int64_t n = 0, nt[CFT_OBUF / VN];
     T->nq = (NO + 3) / 4;
+    for (int64_t o = 0; o < NO; ++o) { /* the outputs by their taps (stable): a quad's chains of equal length */
+        const int64_t o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1, k = g->cn[0][o0] * g->cn[1][o1] * g->cn[2][o2];
+        int64_t i = o;
+        for (; i > 0 && nt[i - 1] > k; --i) {
+            nt[i] = nt[i - 1];
+            T->ord[i] = T->ord[i - 1];
+        }
+        nt[i] = k;
+        T->ord[i] = (int32_t)o;
+    }
+    for (int64_t i = NO; i < 4 * T->nq; ++i)
+        T->ord[i] = T->ord[NO - 1];
     for (int64_t q = 0; q < T->nq; ++q) {
         int64_t c[4][3], st[4][3], kmax = 0;
         for (int i = 0; i < 4; ++i) {
-            const int64_t o = 4 * q + i < NO ? 4 * q + i : NO - 1, o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
+            const int64_t o = T->ord[4 * q + i], o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
             st[i][0] = g->st[0][o0];
             st[i][1] = g->st[1][o1];
             st[i][2] = g->st[2][o2];
@@ -225,10 +299,10 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
         T->qk[q] = (int32_t)kmax;
         for (int64_t k = 0; k < kmax; ++k)
             for (int i = 0; i < 4; ++i) {
-                const int64_t nt = c[i][0] * c[i][1] * c[i][2], t = k < nt ? k : nt - 1;
+                const int64_t ni = c[i][0] * c[i][1] * c[i][2], t = k < ni ? k : ni - 1;
                 const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
                 const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
-                T->off[n++] = (int32_t)(s << CFT_SH);
+                T->off[n++] = (int32_t)((s + 1) * VN);
             }
     }
     return 1;
@@ -237,7 +311,6 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 /* Every output of the VN planes in b (the transposed buffer) to ob, oi. */
 GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop)
 {
-    const char *bc = (const char *)b;
     const int32_t *t = T->off;
     for (int64_t q = 0; q < T->nq; ++q) {
         VT bv[4];
@@ -245,29 +318,25 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
             if (g->fe) { /* the first tap first (and again below: no change) */
-                bv[i] = V_LOAD((const GT *)(const void *)(bc + t[i]));
+                bv[i] = V_LOAD(b + ((int64_t)t[i] - VN)); /* (code u: element u - VN) */
                 bi[i] = VI_SET1(t[i]);
             } else {
                 bv[i] = V_SET1(g->init);
-                bi[i] = VI_SET1(-1);
+                bi[i] = VI_SET1(0);
             }
         }
         const int64_t K = T->qk[q];
         for (int64_t k = 0; k < K; ++k, t += 4) {
 #pragma GCC unroll 4
             for (int i = 0; i < 4; ++i) {
-                const VT v = V_LOAD((const GT *)(const void *)(bc + t[i]));
-                VM m = V_GTM(v, bv[i]);
-                if (prop)
-                    m = VM_OR(m, V_NANM(v));
-                bv[i] = V_SEL(bv[i], v, m);
-                bi[i] = VI_SEL(bi[i], CFT_BC(t + i), m);
+                const VT v = V_LOAD(b + ((int64_t)t[i] - VN));
+                CFT_STEP(bv[i], bi[i], v, t + i, prop);
             }
         }
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
-            V_STORE(ob + (4 * q + i) * VN, bv[i]);
-            VI_STORE(oi + (4 * q + i) * VN, CFT_SRA(bi[i])); /* (-1 stays -1) */
+            V_STORE(ob + (int64_t)T->ord[4 * q + i] * VN, bv[i]);
+            VI_STORE(oi + (int64_t)T->ord[4 * q + i] * VN, CFT_IADD(CFT_SRL(bi[i]), VI_SET1(-1))); /* (no tap: -1) */
         }
     }
 }
@@ -282,6 +351,12 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     VT r[VN];
     for (int64_t j = 0; j < HW; j += VN) { /* transpose in */
         if (j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
+#if VN == 8
+            KFN(cft_tr_ld)(xp + j, HW, r);
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i)
+                V_STORE(buf + (j + i) * VN, r[i]);
+#else
             #pragma GCC unroll 16
             for (int l = 0; l < VN; ++l)
                 r[l] = V_LOAD(xp + l * HW + j);
@@ -289,6 +364,7 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
             #pragma GCC unroll 16
             for (int i = 0; i < VN; ++i)
                 V_STORE(buf + (j + i) * VN, r[i]);
+#endif
         } else {
             for (int64_t jj = j; jj < HW; ++jj)
                 for (int l = 0; l < VN; ++l)
@@ -305,17 +381,31 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     for (int64_t oa = 0; oa < NO; oa += VN) { /* transpose out */
         const int64_t n = NO - oa < VN ? NO - oa : VN;
-        #pragma GCC unroll 16
-        for (int i = 0; i < VN; ++i)
-            r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
-        KFN(cft_tr)(r);
+#if VN == 8
+        if (n == VN)
+            KFN(cft_tr_ld)(ob + oa * VN, VN, r);
+        else
+#endif
+        {
+            #pragma GCC unroll 16
+            for (int i = 0; i < VN; ++i)
+                r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
+            KFN(cft_tr)(r);
+        }
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l)
             KFN(cft_st)(y + (pa + l) * NO + oa, r[l], n);
-        #pragma GCC unroll 16
-        for (int i = 0; i < VN; ++i)
-            r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
-        KFN(cft_tr)(r);
+#if VN == 8
+        if (n == VN)
+            KFN(cft_tr_ld)((const GT *)(const void *)(oi + oa * VN), VN, r);
+        else
+#endif
+        {
+            #pragma GCC unroll 16
+            for (int i = 0; i < VN; ++i)
+                r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
+            KFN(cft_tr)(r);
+        }
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l) {
             const int64_t at = (pa + l) * NO + oa;

@@ -1659,7 +1659,9 @@ static void adaptive_idx(ts_rng *r, int quick)
  * 1016 / 496 elements and 248 / 112 outputs), outputs fewer and more than
  * the inputs, 1 to 120 planes (groups and remainders), every value kind,
  * option set, index width, 1-3 threads; then a NaN (and a second one) at
- * every offset modulo 53 on four backgrounds, both NaN rules and starts. */
+ * every offset modulo 53 on four backgrounds, both NaN rules and starts,
+ * and at every in-plane position of uneven planes (quads ordered by their
+ * tap count, groups whose loads pass the tensor's end). */
 static void adaptive_planes(ts_rng *r, int quick)
 {
     const int n = quick ? 150 : 900;
@@ -1691,6 +1693,14 @@ static void adaptive_planes(ts_rng *r, int quick)
         {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 2,048) */
     };
     adaptive_sweeps(ds, sizeof ds / sizeof ds[0], r, quick ? 4 : 1, 53);
+    /* a NaN (and a second one) at every in-plane position of every plane
+     * (period: the plane), on -inf, -FLT_MAX, mixed and {0, -0, 1} ties */
+    const adaptive_shape dp[] = {
+        {2, {1, 24, 15, 17}, {4, 5}}, /* windows of 12 to 25 taps: quads ordered by their count; 20 outputs */
+        {2, {3, 8, 9, 7}, {5, 3}},    /* 63-element planes: the last group's loads pass the tensor's end */
+    };
+    for (size_t k = 0; k < sizeof dp / sizeof dp[0]; ++k)
+        adaptive_sweeps(dp + k, 1, r, quick ? 3 : 1, dp[k].shape[2] * dp[k].shape[3]);
 }
 
 /* The sections of this program. Each has its own generator, seeded from the
