@@ -65,7 +65,7 @@ static int64_t KFN(fl3_geo)(const struct maxpool_plan *p, const KFN(geo) * g, in
 
 /* H pass: dst[i] = the max over lines j < kh of src[i + j*ls], from line
  * 0, i < n (whole vectors: up to VN past n, read and written); blocks of
- * 8 vectors (the line loop's overhead shared). Without propagation (no NaN
+ * 4 vectors (the line loop's overhead shared). Without propagation (no NaN
  * in the W results) from the last line back: GEN_FL3_C keeps the earlier
  * line unless the later lines' best is greater (the first maximum; the
  * load a memory operand). */
@@ -75,29 +75,20 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
     const int64_t step = prop ? ls : -ls;
     const GKT *const s0 = prop ? src : src + (kh - 1) * ls;
     int64_t i = 0;
-    for (; i + 8 * VN <= n; i += 8 * VN) {
+    for (; i + 4 * VN <= n; i += 4 * VN) {
         const GKT *s = s0 + i;
         VT b0 = VK_LOAD(s), b1 = VK_LOAD(s + VN), b2 = VK_LOAD(s + 2 * VN), b3 = VK_LOAD(s + 3 * VN);
-        VT b4 = VK_LOAD(s + 4 * VN), b5 = VK_LOAD(s + 5 * VN), b6 = VK_LOAD(s + 6 * VN), b7 = VK_LOAD(s + 7 * VN);
         for (int64_t j = 1; j < kh; ++j) {
             s += step;
             GEN_FL3_C(b0, VK_LOAD(s));
             GEN_FL3_C(b1, VK_LOAD(s + VN));
             GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
             GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
-            GEN_FL3_C(b4, VK_LOAD(s + 4 * VN));
-            GEN_FL3_C(b5, VK_LOAD(s + 5 * VN));
-            GEN_FL3_C(b6, VK_LOAD(s + 6 * VN));
-            GEN_FL3_C(b7, VK_LOAD(s + 7 * VN));
         }
         VK_STORE(dst + i, b0);
         VK_STORE(dst + i + VN, b1);
         VK_STORE(dst + i + 2 * VN, b2);
         VK_STORE(dst + i + 3 * VN, b3);
-        VK_STORE(dst + i + 4 * VN, b4);
-        VK_STORE(dst + i + 5 * VN, b5);
-        VK_STORE(dst + i + 6 * VN, b6);
-        VK_STORE(dst + i + 7 * VN, b7);
     }
     for (; i < n; i += VN) {
         const GKT *s = s0 + i;
@@ -111,7 +102,7 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
 }
 
 /* D pass: y[i] = the max over slots j < c of sp[j][i], from init, i < n,
- * in blocks of 8 vectors; for f16, whether some result is a NaN. (The
+ * in blocks of 4 vectors; for f16, whether some result is a NaN. (The
  * first-element start: from the neutral value, which gives the first
  * slot's key: the slots hold no NaN without propagation.) Without
  * propagation from the last slot back, the start value last (as fl3_hp:
@@ -129,7 +120,7 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
         sq[j] = sp[prop ? j : c - 1 - j];
 #define GEN_FL3_I(h) (prop ? V_MAXP(init, h) : (h))          /* the first slot in combine order */
 #define GEN_FL3_E(b) (prop ? (b) : V_MAX(init, b))           /* after the last */
-    for (; nt && i + 9 * VN <= n && ((uintptr_t)(y + i) & 63) != 0; i += VN) { /* (then a block still fits) */
+    for (; nt && i + 5 * VN <= n && ((uintptr_t)(y + i) & 63) != 0; i += VN) { /* (then a block still fits) */
         VT b = GEN_FL3_I(VK_LOAD(sq[0] + i));
         for (int64_t j = 1; j < c; ++j)
             GEN_FL3_C(b, VK_LOAD(sq[j] + i));
@@ -137,51 +128,32 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
         fix |= (uint64_t)V_NANFIX(b);
         V_STORE(y + i, b);
     }
-    for (; i + 8 * VN <= n; i += 8 * VN) {
+    for (; i + 4 * VN <= n; i += 4 * VN) {
         const GKT *s = sq[0] + i;
         VT b0 = GEN_FL3_I(VK_LOAD(s)), b1 = GEN_FL3_I(VK_LOAD(s + VN)), b2 = GEN_FL3_I(VK_LOAD(s + 2 * VN)),
-           b3 = GEN_FL3_I(VK_LOAD(s + 3 * VN)), b4 = GEN_FL3_I(VK_LOAD(s + 4 * VN)),
-           b5 = GEN_FL3_I(VK_LOAD(s + 5 * VN)), b6 = GEN_FL3_I(VK_LOAD(s + 6 * VN)),
-           b7 = GEN_FL3_I(VK_LOAD(s + 7 * VN));
+           b3 = GEN_FL3_I(VK_LOAD(s + 3 * VN));
         for (int64_t j = 1; j < c; ++j) {
             s = sq[j] + i;
             GEN_FL3_C(b0, VK_LOAD(s));
             GEN_FL3_C(b1, VK_LOAD(s + VN));
             GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
             GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
-            GEN_FL3_C(b4, VK_LOAD(s + 4 * VN));
-            GEN_FL3_C(b5, VK_LOAD(s + 5 * VN));
-            GEN_FL3_C(b6, VK_LOAD(s + 6 * VN));
-            GEN_FL3_C(b7, VK_LOAD(s + 7 * VN));
         }
         b0 = GEN_FL3_E(b0);
         b1 = GEN_FL3_E(b1);
         b2 = GEN_FL3_E(b2);
         b3 = GEN_FL3_E(b3);
-        b4 = GEN_FL3_E(b4);
-        b5 = GEN_FL3_E(b5);
-        b6 = GEN_FL3_E(b6);
-        b7 = GEN_FL3_E(b7);
-        fix |= (uint64_t)V_NANFIX(b0) | (uint64_t)V_NANFIX(b1) | (uint64_t)V_NANFIX(b2) | (uint64_t)V_NANFIX(b3) |
-               (uint64_t)V_NANFIX(b4) | (uint64_t)V_NANFIX(b5) | (uint64_t)V_NANFIX(b6) | (uint64_t)V_NANFIX(b7);
+        fix |= (uint64_t)V_NANFIX(b0) | (uint64_t)V_NANFIX(b1) | (uint64_t)V_NANFIX(b2) | (uint64_t)V_NANFIX(b3);
         if (GEN_FL_NT && nt && ((uintptr_t)(y + i) & 63) == 0) {
             GEN_FL_STREAM(y + i, b0);
             GEN_FL_STREAM(y + i + VN, b1);
             GEN_FL_STREAM(y + i + 2 * VN, b2);
             GEN_FL_STREAM(y + i + 3 * VN, b3);
-            GEN_FL_STREAM(y + i + 4 * VN, b4);
-            GEN_FL_STREAM(y + i + 5 * VN, b5);
-            GEN_FL_STREAM(y + i + 6 * VN, b6);
-            GEN_FL_STREAM(y + i + 7 * VN, b7);
         } else {
             V_STORE(y + i, b0);
             V_STORE(y + i + VN, b1);
             V_STORE(y + i + 2 * VN, b2);
             V_STORE(y + i + 3 * VN, b3);
-            V_STORE(y + i + 4 * VN, b4);
-            V_STORE(y + i + 5 * VN, b5);
-            V_STORE(y + i + 6 * VN, b6);
-            V_STORE(y + i + 7 * VN, b7);
         }
     }
     for (; i < n; i += VN) { /* the last vector again over the last VN elements, or fewer than VN in all */
