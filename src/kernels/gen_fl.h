@@ -28,6 +28,20 @@
  * the other forms. Scratch: the strip's W results (keys),
  * GEN_FL_BYTES on the stack. */
 
+#define GEN_FL_PB (2048 / (int64_t)sizeof(GKT)) /* keys of one padded line buffer (2 on the stack) */
+
+/* The padded line geometry: the copy's data [*a, *e) of a buffer of *lb keys. */
+static int KFN(fl_pgeo)(const KFN(geo) * g, int64_t *a, int64_t *e, int64_t *lb)
+{
+    const int64_t v0 = g->v0, in2 = g->in[2], O2 = g->out[2];
+    const int64_t need = (O2 > VN ? O2 : VN) + (g->K - 1) * g->d; /* the taps' reads [0, need) */
+    *a = v0 < 0 ? -v0 : 0;
+    *e = in2 - v0;
+    const int64_t top = *e > need ? *e : need;
+    *lb = (top + VN - 1) / VN * VN;
+    return *e - *a >= VN && *lb + VN <= GEN_FL_PB;
+}
+
 static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
 {
     g->fl_wl = 0;
@@ -49,6 +63,8 @@ static void KFN(geo_flat)(KFN(geo) * g, int wi, int prop)
     g->fl_nl = nl;
     memset(g->fl_mk.mu, 0, sizeof g->fl_mk.mu);
     g->fl_fenan = GFLOAT && g->fe && !prop;
+    int64_t pa, pe, plb;
+    g->fl_pb = S == 1 && KFN(fl_pgeo)(g, &pa, &pe, &plb);
     for (int m = 0; m < 2; ++m) {
         const int64_t ob = m == 0 ? 0 : olast;
         for (int64_t k = 0; k < g->K; ++k) {
@@ -261,6 +277,108 @@ GAI void KFN(fl_wdline)(const KFN(flm) * mk, const VT nv, const GT *q, GKT *dst,
 #define GEN_FL_WDLINE(M0) ((void)0)
 #endif
 
+/* Stride 1, the windows fl_wpass does not take inline (more than 3 taps,
+ * or dilated): each line copied once to a padded key buffer (the neutral
+ * value on both sides, written once per call; without propagation a NaN
+ * becomes the neutral value there, as fl_wvec drops it), then its W results
+ * by direct taps over the copy, no lane masks, the vectors in blocks of 4
+ * and 2 (the tap loop's overhead shared) and the last one again over the
+ * line's last VN columns. Two buffers: line l + 1 is copied before line l's
+ * taps are read, so the copy's stores have left the store buffer before
+ * the unaligned tap loads read them (a load spanning two pending stores
+ * does not forward: docs/performance.md). Reads of a line: exactly its
+ * in2 elements (no line goes the scalar way). Lines of fewer than VN
+ * elements (from v0) or wider than GEN_FL_PB keys: fl_wline. */
+/* nb (1, 2 or 4) vectors of W results at dst + o from the padded copy b
+ * (taps b + o + k*d). Without propagation (no NaN in the copy) from the
+ * last tap back: V_MAX(tap, best) keeps the tap unless the later taps'
+ * best is greater (the first maximum; the tap a memory operand), else
+ * forward. (Named accumulators: an array of them stays in memory.) */
+GAI void KFN(fl_pblk)(const GKT *b, GKT *dst, int64_t o, const int64_t K, const int64_t d, const int nb,
+                      const int prop)
+{
+#define GEN_FL_PC(r, q) r = prop ? V_MAXP(r, VK_LOAD(q)) : V_MAX(VK_LOAD(q), r)
+    const int64_t dq = prop ? d : -d;
+    const GKT *q = prop ? b + o : b + o + (K - 1) * d;
+    VT r0 = VK_LOAD(q), r1 = r0, r2 = r0, r3 = r0;
+    if (nb > 1)
+        r1 = VK_LOAD(q + VN);
+    if (nb > 2) {
+        r2 = VK_LOAD(q + 2 * VN);
+        r3 = VK_LOAD(q + 3 * VN);
+    }
+    for (int64_t k = 1; k < K; ++k) {
+        q += dq;
+        GEN_FL_PC(r0, q);
+        if (nb > 1)
+            GEN_FL_PC(r1, q + VN);
+        if (nb > 2) {
+            GEN_FL_PC(r2, q + 2 * VN);
+            GEN_FL_PC(r3, q + 3 * VN);
+        }
+    }
+    VK_STORE(dst + o, r0);
+    if (nb > 1)
+        VK_STORE(dst + o + VN, r1);
+    if (nb > 2) {
+        VK_STORE(dst + o + 2 * VN, r2);
+        VK_STORE(dst + o + 3 * VN, r3);
+    }
+#undef GEN_FL_PC
+}
+
+/* Copies the line xl's data [a, e) of the buffer (position v0 + i at i) to b. */
+GAI void KFN(fl_pcopy)(const VT nv, const GT *xl, GKT *b, int64_t a, int64_t e, const int prop)
+{
+    int64_t i = a;
+    for (; i + VN <= e; i += VN)
+        VK_STORE(b + i, GFLOAT && !prop ? V_MAX(nv, V_LOAD(xl + i)) : V_LOAD(xl + i));
+    if (i < e)
+        VK_STORE(b + e - VN, GFLOAT && !prop ? V_MAX(nv, V_LOAD(xl + e - VN)) : V_LOAD(xl + e - VN));
+}
+
+/* The W results of lines [ga, gb) (x + l*in2) to wb (line stride fl_wl). */
+__attribute__((noinline)) static void KFN(fl_wlines1)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb,
+                                                       GKT *wb, int prop)
+{
+    alignas(64) GKT buf[2][GEN_FL_PB];
+    int64_t a, e, lb;
+    (void)KFN(fl_pgeo)(g, &a, &e, &lb);
+    const int64_t in2 = g->in[2], wl = g->fl_wl, K = g->K, d = g->d, O2 = g->out[2];
+    const int64_t olast = O2 >= VN ? O2 - VN : 0;
+    const VT nv = V_SET1(g->neutral);
+    const GT *xl = x + ga * in2 + g->v0; /* position 0 of buffer index 0 */
+    for (int h = 0; h < 2; ++h) {
+        for (int64_t i = 0; i < a; i += VN)
+            VK_STORE(buf[h] + i, nv);
+        for (int64_t i = e; i < lb; i += VN)
+            VK_STORE(buf[h] + i, nv);
+    }
+#define GEN_FL_PLINES(P_)                                                                                          \
+    do {                                                                                                           \
+        KFN(fl_pcopy)(nv, xl, buf[0], a, e, P_);                                                                   \
+        for (int64_t l = ga; l < gb; ++l, xl += in2, wb += wl) {                                                   \
+            const GKT *b = buf[(l - ga) & 1];                                                                      \
+            if (l + 1 < gb)                                                                                        \
+                KFN(fl_pcopy)(nv, xl + in2, buf[(l + 1 - ga) & 1], a, e, P_);                                      \
+            if (O2 >= 4 * VN) /* the last block again over the line's last 4*VN columns */                       \
+                for (int64_t o = 0; o < O2; o += 4 * VN)                                                           \
+                    KFN(fl_pblk)(b, wb, o < O2 - 4 * VN ? o : O2 - 4 * VN, K, d, 4, P_);                           \
+            else if (O2 >= 2 * VN)                                                                                 \
+                for (int64_t o = 0; o < O2; o += 2 * VN)                                                           \
+                    KFN(fl_pblk)(b, wb, o < O2 - 2 * VN ? o : O2 - 2 * VN, K, d, 2, P_);                           \
+            else                                                                                                   \
+                for (int64_t o = 0; o < O2; o += VN)                                                               \
+                    KFN(fl_pblk)(b, wb, o < olast ? o : olast, K, d, 1, P_);                                       \
+        }                                                                                                          \
+    } while (0)
+    if (GFLOAT && prop)
+        GEN_FL_PLINES(1);
+    else
+        GEN_FL_PLINES(0);
+#undef GEN_FL_PLINES
+}
+
 /* The W results of grid columns [0, O2) of the tensor's lines [ga, gb) to
  * wb (line stride fl_wl). Each line in vectors of VN columns (the last
  * vector of a line again over the line's last VN columns), taps read in
@@ -277,6 +395,13 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
     int64_t hi = v0 + S * olast + S * VN + (K - 1) * d; /* a line's reads [lo, hi) */
     if (GEN_FL_DEINT && S == 2 && K == 3 && d == 1 && olast > VN && hi < v0 + 2 * olast + 4 * VN - 2)
         hi = v0 + 2 * olast + 4 * VN - 2; /* fl_wmid's last loads */
+    const int inl = (K == 3 || (K == 2 && !g->fl_mk.mu[0][0] && !g->fl_mk.mu[0][1] && !g->fl_mk.mu[1][0] &&
+                                 !g->fl_mk.mu[1][1])) &&
+                    d == 1; /* the common windows inline */
+    if (S == 1 && !inl && g->fl_pb) {
+        KFN(fl_wlines1)(g, x, ga, gb, wb, prop);
+        return;
+    }
     int64_t sa = ga, sb = gb; /* lines [sa, sb) read in place */
     while (sa < gb && sa * in2 + lo < 0)
         ++sa;
@@ -286,7 +411,7 @@ GAI void KFN(fl_wpass)(const KFN(geo) * g, const GT *x, int64_t ga, int64_t gb, 
         KFN(fl_wscalar)(g, x + l * in2, wb + (l - ga) * wl, prop);
     const GT *q = x + sa * in2 + v0;
     GKT *dst = wb + (sa - ga) * wl;
-    if ((K == 3 || (K == 2 && !g->fl_mk.mu[0][0] && !g->fl_mk.mu[0][1] && !g->fl_mk.mu[1][0] && !g->fl_mk.mu[1][1])) && d == 1) {
+    if (inl) {
         const KFN(flm) mk = g->fl_mk;
         const VT nv = V_SET1(g->neutral);
         int m0 = 0, m1 = 0; /* the masked taps of the first and last vector, bit k for tap k */

@@ -65,16 +65,21 @@ static int64_t KFN(fl3_geo)(const struct maxpool_plan *p, const KFN(geo) * g, in
 
 /* H pass: dst[i] = the max over lines j < kh of src[i + j*ls], from line
  * 0, i < n (whole vectors: up to VN past n, read and written); blocks of
- * 4 vectors (the line loop's overhead shared). */
+ * 4 vectors (the line loop's overhead shared). Without propagation (no NaN
+ * in the W results) from the last line back: GEN_FL3_C keeps the earlier
+ * line unless the later lines' best is greater (the first maximum; the
+ * load a memory operand). */
 GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh, const int prop)
 {
-#define GEN_FL3_C(b, v) b = prop ? V_MAXP(b, v) : V_MAX(b, v)
+#define GEN_FL3_C(b, v) b = prop ? V_MAXP(b, v) : V_MAX(v, b)
+    const int64_t step = prop ? ls : -ls;
+    const GKT *const s0 = prop ? src : src + (kh - 1) * ls;
     int64_t i = 0;
     for (; i + 4 * VN <= n; i += 4 * VN) {
-        const GKT *s = src + i;
+        const GKT *s = s0 + i;
         VT b0 = VK_LOAD(s), b1 = VK_LOAD(s + VN), b2 = VK_LOAD(s + 2 * VN), b3 = VK_LOAD(s + 3 * VN);
         for (int64_t j = 1; j < kh; ++j) {
-            s += ls;
+            s += step;
             GEN_FL3_C(b0, VK_LOAD(s));
             GEN_FL3_C(b1, VK_LOAD(s + VN));
             GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
@@ -86,9 +91,12 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
         VK_STORE(dst + i + 3 * VN, b3);
     }
     for (; i < n; i += VN) {
-        VT b = VK_LOAD(src + i);
-        for (int64_t j = 1; j < kh; ++j)
-            GEN_FL3_C(b, VK_LOAD(src + i + j * ls));
+        const GKT *s = s0 + i;
+        VT b = VK_LOAD(s);
+        for (int64_t j = 1; j < kh; ++j) {
+            s += step;
+            GEN_FL3_C(b, VK_LOAD(s));
+        }
         VK_STORE(dst + i, b);
     }
 }
@@ -96,7 +104,9 @@ GAI void KFN(fl3_hp)(GKT *dst, const GKT *src, int64_t n, int64_t ls, int64_t kh
 /* D pass: y[i] = the max over slots j < c of sp[j][i], from init, i < n,
  * in blocks of 4 vectors; for f16, whether some result is a NaN. (The
  * first-element start: from the neutral value, which gives the first
- * slot's key: the slots hold no NaN without propagation.) nt (GEN_FL_NT
+ * slot's key: the slots hold no NaN without propagation.) Without
+ * propagation from the last slot back, the start value last (as fl3_hp:
+ * the first maximum of start value, then slots). nt (GEN_FL_NT
  * types, y a multiple of a vector's bytes from 64-byte alignment): the
  * blocks stream out (whole 64-byte lines each), the vectors before the
  * first 64-byte boundary and after the last block plain. */
@@ -105,25 +115,34 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
 {
     uint64_t fix = 0;
     int64_t i = 0;
-#define GEN_FL3_I(h) (prop ? V_MAXP(init, h) : V_MAX(init, h))
+    const GKT *sq[GEN_FL3_KMAX]; /* the slots in combine order */
+    for (int64_t j = 0; j < c; ++j)
+        sq[j] = sp[prop ? j : c - 1 - j];
+#define GEN_FL3_I(h) (prop ? V_MAXP(init, h) : (h))          /* the first slot in combine order */
+#define GEN_FL3_E(b) (prop ? (b) : V_MAX(init, b))           /* after the last */
     for (; nt && i + 5 * VN <= n && ((uintptr_t)(y + i) & 63) != 0; i += VN) { /* (then a block still fits) */
-        VT b = GEN_FL3_I(VK_LOAD(sp[0] + i));
+        VT b = GEN_FL3_I(VK_LOAD(sq[0] + i));
         for (int64_t j = 1; j < c; ++j)
-            GEN_FL3_C(b, VK_LOAD(sp[j] + i));
+            GEN_FL3_C(b, VK_LOAD(sq[j] + i));
+        b = GEN_FL3_E(b);
         fix |= (uint64_t)V_NANFIX(b);
         V_STORE(y + i, b);
     }
     for (; i + 4 * VN <= n; i += 4 * VN) {
-        const GKT *s = sp[0] + i;
+        const GKT *s = sq[0] + i;
         VT b0 = GEN_FL3_I(VK_LOAD(s)), b1 = GEN_FL3_I(VK_LOAD(s + VN)), b2 = GEN_FL3_I(VK_LOAD(s + 2 * VN)),
            b3 = GEN_FL3_I(VK_LOAD(s + 3 * VN));
         for (int64_t j = 1; j < c; ++j) {
-            s = sp[j] + i;
+            s = sq[j] + i;
             GEN_FL3_C(b0, VK_LOAD(s));
             GEN_FL3_C(b1, VK_LOAD(s + VN));
             GEN_FL3_C(b2, VK_LOAD(s + 2 * VN));
             GEN_FL3_C(b3, VK_LOAD(s + 3 * VN));
         }
+        b0 = GEN_FL3_E(b0);
+        b1 = GEN_FL3_E(b1);
+        b2 = GEN_FL3_E(b2);
+        b3 = GEN_FL3_E(b3);
         fix |= (uint64_t)V_NANFIX(b0) | (uint64_t)V_NANFIX(b1) | (uint64_t)V_NANFIX(b2) | (uint64_t)V_NANFIX(b3);
         if (GEN_FL_NT && nt && ((uintptr_t)(y + i) & 63) == 0) {
             GEN_FL_STREAM(y + i, b0);
@@ -139,9 +158,10 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
     }
     for (; i < n; i += VN) { /* the last vector again over the last VN elements, or fewer than VN in all */
         const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
-        VT b = GEN_FL3_I(VK_LOAD(sp[0] + at));
+        VT b = GEN_FL3_I(VK_LOAD(sq[0] + at));
         for (int64_t j = 1; j < c; ++j)
-            GEN_FL3_C(b, VK_LOAD(sp[j] + at));
+            GEN_FL3_C(b, VK_LOAD(sq[j] + at));
+        b = GEN_FL3_E(b);
         if (n >= VN) {
             fix |= (uint64_t)V_NANFIX(b);
             V_STORE(y + at, b);
@@ -151,6 +171,7 @@ GAI uint64_t KFN(fl3_dp)(GT *y, const GKT *const *sp, int64_t c, int64_t n, cons
         }
     }
 #undef GEN_FL3_I
+#undef GEN_FL3_E
     return fix;
 }
 #undef GEN_FL3_C

@@ -123,6 +123,7 @@ typedef struct KFN(geo) {
      * tap k, the full-resolution lanes (half h of 2*VN for stride 2) whose
      * tap lies inside the line */
     KFN(flm) fl_mk;
+    int fl_pb;    /* stride 1: the W pass over padded line copies (fl_wlines1) */
     int fl_fenan; /* first-element start without propagation (floats): a NaN first tap stays */
     /* the W-first form with indices (gen_fli.h): lines per strip, lane
      * masks of a line's first (0) and last (1) vector of grid columns for

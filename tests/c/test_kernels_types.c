@@ -1028,6 +1028,82 @@ static void slices3d(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* The stride-1 W pass over padded line copies (gen_fl.h fl_wlines1: W
+ * windows of 4 to 8 taps, 2 taps with padding, dilated 2 or 3 taps; values
+ * only, channels-first, ranks 2 and 3): widths around every vector size
+ * (1 to 4 vectors, the blocks of 4 and 2 and the overlapping last one),
+ * narrower than a vector from the first tap (fl_wline) and wider than the
+ * copy buffer (fl_wline), pads 0 .. k-1 unequal on both line borders, ceil
+ * rounding; inputs with a NaN, a second NaN and -0 / +0 ties at every flat
+ * offset i % period == pos (every lane position and both line borders over
+ * the cases) on backgrounds of {-0, +0}, -inf / lowest or mixed; integers:
+ * the largest value at those offsets on small values. */
+static void padded_lines(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t widths[] = {3,  4,  5,  7,  8,  9,  12, 15, 16, 17,  19,  24,  31,  32,  33,  40,  47,
+                                     48, 56, 63, 64, 65, 72, 95, 96, 97, 127, 128, 129, 191, 200, 255, 520, 1100, 2100};
+    const int n = quick ? 70 : 260;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = ts_rng_chance(r, 1, 3) ? 3 : 2;
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        d.index_type = MAXPOOL_INDEX_NONE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 1, 3), 1, 1, 1};
+        const int64_t w = widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)];
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            const int form = last ? (int)ts_rng_range(r, 0, 5) : 0;
+            const int64_t k = !last ? ts_rng_range(r, rank == 3 && a == 0 ? 2 : 1, 4)
+                              : form == 4 ? 2
+                              : form == 5 ? ts_rng_range(r, 2, 3)
+                                          : ts_rng_range(r, 4, 8);
+            d.kernel[a] = k;
+            d.stride[a] = 1;
+            d.dilation[a] = last && form == 5 ? ts_rng_range(r, 2, 3) : 1;
+            d.pad_begin[a] = ts_rng_range(r, form == 4 && last ? 1 : 0, k - 1);
+            d.pad_end[a] = ts_rng_range(r, 0, k - 1);
+            shape[2 + a] = last ? w : ts_rng_range(r, 1, 7);
+        }
+        d.rounding = ts_rng_chance(r, 1, 4) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+        char what[256];
+        snprintf(what, sizeof what, "padded_lines %s #%d rank %d nan=%d init=%d shape %lldx%lldx%lldx%lldx%lld k%lld,%lld dl%lld p%lld/%lld",
+                 g_tname[dt], i, rank, (int)d.nan_policy, (int)d.window_init, (long long)shape[0],
+                 (long long)shape[1], (long long)shape[2], (long long)shape[3], (long long)shape[4],
+                 (long long)d.kernel[0], (long long)d.kernel[rank - 1], (long long)d.dilation[rank - 1],
+                 (long long)d.pad_begin[rank - 1], (long long)d.pad_end[rank - 1]);
+        const int fl = dt <= MAXPOOL_BF16;
+        int kind = ts_rng_chance(r, 1, 5) ? 2 : 0;
+        int64_t ni = shape[0] * shape[1] * shape[2] * shape[3];
+        if (rank == 3)
+            ni *= shape[4];
+        if (ts_rng_chance(r, 4, 5) && ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0])) {
+            const uint64_t nan1 = dt == MAXPOOL_F64 ? 0x7ff0000000000123ull : dt == MAXPOOL_F16 ? 0x7d23u : 0x7f93u;
+            const uint64_t nan2 = dt == MAXPOOL_F64 ? 0xfff8000000000456ull : dt == MAXPOOL_F16 ? 0xfe56u : 0xffd6u;
+            const uint64_t ninf = dt == MAXPOOL_F64 ? 0xfff0000000000000ull : dt == MAXPOOL_F16 ? 0xfc00u : 0xff80u;
+            const uint64_t low = dt == MAXPOOL_F64 ? 0xffefffffffffffffull : dt == MAXPOOL_F16 ? 0xfbffu : 0xff7fu;
+            const uint64_t nz = dt == MAXPOOL_F64 ? 0x8000000000000000ull : 0x8000u;
+            const int64_t period = ts_rng_range(r, 5, 29), pos = ts_rng_range(r, 0, period - 1);
+            const int bg = (int)ts_rng_range(r, 0, 2);
+            g_fill_n = ni;
+            for (int64_t j = 0; j < ni; ++j) {
+                if (!fl)
+                    g_fill[j] = j % period == pos ? (uint64_t)ts_rng_range(r, 2, 3) : (uint64_t)ts_rng_chance(r, 1, 9);
+                else
+                    g_fill[j] = j % period == pos                       ? (ts_rng_chance(r, 2, 3) ? nan1 : nz)
+                                : j % period == (pos + period / 2) % period ? (ts_rng_chance(r, 1, 2) ? nan2 : 0)
+                                : bg == 0                               ? (ts_rng_chance(r, 1, 2) ? nz : 0)
+                                : bg == 1                               ? (ts_rng_chance(r, 1, 2) ? ninf : low)
+                                                                        : (ts_rng_chance(r, 1, 3) ? nz : ts_rng_chance(r, 1, 2) ? 0 : ninf);
+            }
+            kind = 3;
+        }
+        check_case(&d, shape, r, kind, what);
+    }
+}
+
 /* The integers' lines-first form with the W pass on the combined line
  * (gen_vf.h): W stride 2, K 2 or 3, dilation 1, values only. Widths around
  * the vector sizes (4 to 64 lanes: i64 at avx2 to i8 at avx512; a row's
@@ -1504,6 +1580,7 @@ int main(int argc, char **argv)
         small_rows(&r, (maxpool_dtype)dt, quick);
         stride1_large(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
+        padded_lines(&r, (maxpool_dtype)dt, quick);
         int_lines(&r, (maxpool_dtype)dt, quick);
         if (dt != MAXPOOL_F16 && dt != MAXPOOL_BF16) /* (no streaming stores: V_STREAM) */
             fl_stream(&r, (maxpool_dtype)dt, quick);
