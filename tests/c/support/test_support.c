@@ -131,6 +131,26 @@ int ts_is_reference_run(const char *name, int64_t in_elements, int64_t out_eleme
     return strncmp(name, "ref_", 4) == 0 && in_elements + out_elements > 4096;
 }
 
+int ts_sparse_skip(int spatial_rank, const int64_t *shape)
+{
+    static long every = -1, n_small, n_big;
+    if (every < 0) {
+        const char *e = getenv("MAXPOOL_TEST_SPARSE");
+        every = e && *e ? strtol(e, NULL, 10) : 1;
+        if (every > 1)
+            printf("note: MAXPOOL_TEST_SPARSE=%ld: one case in %ld is checked (big ones: one in %ld)\n", every,
+                   every, every * every);
+    }
+    if (every <= 1)
+        return 0;
+    double elements = 1;
+    for (int i = 0; i < spatial_rank + 2; ++i)
+        elements *= (double)shape[i];
+    if (elements > (double)(1 << 20))
+        return n_big++ % (every * every) != 0;
+    return n_small++ % every != 0;
+}
+
 void ts_omp_passive(char **argv)
 {
 #if defined(__linux__)

@@ -114,6 +114,17 @@ double ts_now_s(void);
  * Under ASan and emulation the reference was most of the tests' time. */
 int ts_is_reference_run(const char *name, int64_t in_elements, int64_t out_elements);
 
+/* MAXPOOL_TEST_SPARSE=N (N >= 2; unset, 0 or 1: every case): the kernel
+ * sweeps (test_kernels, test_kernels_types) check one case in N, and one in
+ * N * N of those with more than 2^20 input elements (each of those runs for
+ * seconds there); the others are skipped before their plan is made (the
+ * sweeps are otherwise unchanged). For the AArch64 stage under qemu-user,
+ * where a case runs 20-50 times slower than natively and the non-f32 types
+ * have no kernel but the reference (their sweep checks dispatch and the
+ * reference's task split there): the native stages check every case.
+ * `shape` holds spatial_rank + 2 sizes. Returns 1 to skip the case. */
+int ts_sparse_skip(int spatial_rank, const int64_t *shape);
+
 /* ---- half-precision conversions (independent of the library's) --------- */
 
 /* Exact widening of IEEE binary16 bits to float (NaN stays NaN, sign kept). */
