@@ -143,14 +143,15 @@ static int64_t KFN(fls_span)(int64_t c)
 }
 
 /* The taps off[0..nt) (off[0] = 0) of s at i (and i + VN: *r1) combined
- * in order; NT > 0: nt is NT (the loop unrolled). */
-GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, VT *r1, const int two, const int NT,
-                   const int prop)
+ * in order; NT > 0: nt is NT (the loop unrolled); else up to 8 taps by
+ * oe (GEN_FLS_OE, below), more by a loop. */
+GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, const int64_t *oe, int nt, int64_t i, VT *r1, const int two,
+                   const int NT, const int prop)
 {
     VT r = VK_LOAD(s + i), q = two ? VK_LOAD(s + i + VN) : r;
-#define GEN_FLS_TAP(j)                                                                                             \
+#define GEN_FLS_TAPO(o)                                                                                            \
     do {                                                                                                           \
-        const GKT *sj = s + off[j] + i;                                                                            \
+        const GKT *sj = s + (o) + i;                                                                               \
         const VT v = VK_LOAD(sj);                                                                                  \
         r = prop ? V_MAXP(r, v) : V_MAX(r, v);                                                                     \
         if (two) {                                                                                                 \
@@ -158,18 +159,67 @@ GAI VT KFN(fls_tv)(const GKT *s, const int64_t *off, int nt, int64_t i, VT *r1, 
             q = prop ? V_MAXP(q, w) : V_MAX(q, w);                                                                 \
         }                                                                                                          \
     } while (0)
+#define GEN_FLS_TAP(j) GEN_FLS_TAPO(off[j])
     if (NT > 0) {
         GEN_UNROLL
         for (int j = 1; j < NT; ++j)
             GEN_FLS_TAP(j);
+    } else if (oe && nt <= 8) {
+        /* up to 8 taps without a loop or a copy per count (build time), in
+         * order: entering at case nt, the block of case m + 1 takes tap
+         * nt - m, at oe[m] = off[nt - m] */
+#define GEN_FLS_TAPE(m) GEN_FLS_TAPO(oe[m])
+        switch (nt) {
+        case 8:
+            GEN_FLS_TAPE(7);
+            /* fallthrough */
+        case 7:
+            GEN_FLS_TAPE(6);
+            /* fallthrough */
+        case 6:
+            GEN_FLS_TAPE(5);
+            /* fallthrough */
+        case 5:
+            GEN_FLS_TAPE(4);
+            /* fallthrough */
+        case 4:
+            GEN_FLS_TAPE(3);
+            /* fallthrough */
+        case 3:
+            GEN_FLS_TAPE(2);
+            /* fallthrough */
+        case 2:
+            GEN_FLS_TAPE(1);
+            /* fallthrough */
+        default:
+            break;
+        }
+#undef GEN_FLS_TAPE
     } else
         for (int j = 1; j < nt; ++j)
             GEN_FLS_TAP(j);
 #undef GEN_FLS_TAP
+#undef GEN_FLS_TAPO
     if (two)
         *r1 = q;
     return r;
 }
+
+/* oe[m] = off[nt - m] for m = 1 .. 7 (0 past nt - 1), the offsets of up to
+ * 8 taps as fls_tv's switch takes them: a local array read at constant
+ * indices only, so its entries live in registers through the loop after it
+ * (read from off in that loop, each offset was loaded again for every
+ * vector: gcc does not hoist loads out of the switch's conditional cases). */
+#define GEN_FLS_OE(oe, off, nt)                                                                                    \
+    int64_t oe[8];                                                                                                 \
+    oe[0] = 0;                                                                                                     \
+    oe[1] = 1 < (nt) ? (off)[(nt) - 1] : 0;                                                                        \
+    oe[2] = 2 < (nt) ? (off)[(nt) - 2] : 0;                                                                        \
+    oe[3] = 3 < (nt) ? (off)[(nt) - 3] : 0;                                                                        \
+    oe[4] = 4 < (nt) ? (off)[(nt) - 4] : 0;                                                                        \
+    oe[5] = 5 < (nt) ? (off)[(nt) - 5] : 0;                                                                        \
+    oe[6] = 6 < (nt) ? (off)[(nt) - 6] : 0;                                                                        \
+    oe[7] = 7 < (nt) ? (off)[(nt) - 7] : 0
 
 /* CALL(NT): the taps not unrolled (build time) */
 #define GEN_FLS_NT(nt, CALL) CALL(0)
@@ -181,10 +231,11 @@ GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int
 {
     uint64_t fix = 0;
     VT r, r1;
+    GEN_FLS_OE(oe, off, nt);
 #define GEN_FLS_I(v) (prop ? V_MAXP(init, v) : V_MAX(init, v))
     int64_t i = 0;
     for (; i + 2 * VN <= n; i += 2 * VN) {
-        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, i, &r1, 1, NT, prop));
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, oe, nt, i, &r1, 1, NT, prop));
         r1 = GEN_FLS_I(r1);
         fix |= (uint64_t)V_NANFIX(r) | (uint64_t)V_NANFIX(r1);
         V_STORE(yo + i, r);
@@ -192,7 +243,7 @@ GAI uint64_t KFN(fls_emit)(GT *yo, const GKT *s, const int64_t *off, int nt, int
     }
     for (; i < n; i += VN) {
         const int64_t at = i + VN <= n ? i : n >= VN ? n - VN : 0;
-        r = GEN_FLS_I(KFN(fls_tv)(s, off, nt, at, &r1, 0, 0, prop));
+        r = GEN_FLS_I(KFN(fls_tv)(s, off, oe, nt, at, &r1, 0, 0, prop));
         if (n >= VN) {
             fix |= (uint64_t)V_NANFIX(r);
             V_STORE(yo + at, r);
@@ -243,10 +294,13 @@ GAI void KFN(fls_lev)(GKT *b, int64_t off, int64_t m, const int prop)
 GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2, const int64_t *offw, int ntw,
                        const int NT, const int prop)
 {
+    /* (the taps by the loop: by fls_tv's switch, gcc kept a pointer per tap
+     * stepped per line; SPP 20x20 k13: one pair of vectors per line, +9 %
+     * instructions) */
     for (int64_t l = 0; l < nl; ++l)
         for (int64_t o = 0; o < O2; o += 2 * VN) {
             VT r1;
-            const VT r = KFN(fls_tv)(T + l * Ls, offw, ntw, o, &r1, 1, NT, prop);
+            const VT r = KFN(fls_tv)(T + l * Ls, offw, NULL, ntw, o, &r1, 1, NT, prop);
             VK_STORE(Ur + l * O2 + o, r);
             VK_STORE(Ur + l * O2 + o + VN, r1);
         }
