@@ -261,10 +261,10 @@ GAI void KFN(fls_copy)(const KFN(geo) * g, const GT *xp, GKT *T, int64_t nl, int
 {
     const int64_t W = g->in[2], pb = -g->v0, ub = W + pb < Ls ? W + pb : Ls, n = ub - pb;
     const VT nv = V_SET1(g->neutral);
+#define GEN_FLS_LEAF(v) (prop ? V_MAXP(nv, v) : V_MAX(nv, v))
     if (pb <= VN && Ls - ub <= VN && n >= VN) {
         GKT *d = T;
         for (int64_t l = 0; l < nl; ++l, xp += W, d += Ls) {
-#define GEN_FLS_LEAF(v) (prop ? V_MAXP(nv, v) : V_MAX(nv, v))
             VK_STORE(d, nv);
             const VT vl = V_LOAD(xp + n - VN);
             for (int64_t j = 0; j + VN < n; j += VN) {
@@ -273,11 +273,23 @@ GAI void KFN(fls_copy)(const KFN(geo) * g, const GT *xp, GKT *T, int64_t nl, int
             }
             VK_STORE(d + pb + n - VN, GEN_FLS_LEAF(vl));
             VK_STORE(d + ub, nv);
-#undef GEN_FLS_LEAF
+        }
+    } else if (pb <= VN && Ls - ub <= VN && n > 0 && xp + (nl - 1) * W + VN <= g->xbeg + g->xlen) {
+        /* lines narrower than a vector (SPPF 20x20 in 8-bit lanes): one
+         * whole vector from each line's start (inside the tensor), its
+         * lanes past the line overwritten by the right border's neutral
+         * store after it */
+        GKT *d = T;
+        for (int64_t l = 0; l < nl; ++l, xp += W, d += Ls) {
+            const VT v = V_LOAD(xp);
+            VK_STORE(d, nv);
+            VK_STORE(d + pb, GEN_FLS_LEAF(v));
+            VK_STORE(d + ub, nv);
         }
     } else
         for (int64_t l = 0; l < nl; ++l)
             KFN(fls_line)(g, xp + l * W, T + l * Ls, Ls, prop);
+#undef GEN_FLS_LEAF
 }
 
 /* One level in place: b[i] = comb(b[i], b[i + off]), i < m (whole vectors). */
@@ -297,6 +309,14 @@ GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2
     /* (the taps by the loop: by fls_tv's switch, gcc kept a pointer per tap
      * stepped per line; SPP 20x20 k13: one pair of vectors per line, +9 %
      * instructions) */
+    if (O2 <= VN) { /* one vector a line (SPPF 20x20 in 8-bit lanes; each store's lanes past the line are
+                       * the next line's, stored after it) */
+        for (int64_t l = 0; l < nl; ++l) {
+            VT r1;
+            VK_STORE(Ur + l * O2, KFN(fls_tv)(T + l * Ls, offw, NULL, ntw, 0, &r1, 0, NT, prop));
+        }
+        return;
+    }
     for (int64_t l = 0; l < nl; ++l)
         for (int64_t o = 0; o < O2; o += 2 * VN) {
             VT r1;
