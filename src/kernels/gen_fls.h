@@ -311,9 +311,10 @@ GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2
      * instructions) */
     if (O2 <= VN) { /* one vector a line (SPPF 20x20 in 8-bit lanes; each store's lanes past the line are
                        * the next line's, stored after it) */
+        GEN_FLS_OE(oe, offw, ntw);
         for (int64_t l = 0; l < nl; ++l) {
             VT r1;
-            VK_STORE(Ur + l * O2, KFN(fls_tv)(T + l * Ls, offw, NULL, ntw, 0, &r1, 0, NT, prop));
+            VK_STORE(Ur + l * O2, KFN(fls_tv)(T + l * Ls, offw, oe, ntw, 0, &r1, 0, NT, prop));
         }
         return;
     }
