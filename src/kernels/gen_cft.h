@@ -8,7 +8,7 @@
  * output row there is too little to fill a vector (gen_cfa.h: 49-89
  * instructions per output). Here VN whole planes at a time are transposed
  * into a buffer where element s of plane l is lane l of vector s (8 x 8 /
- * 16 x 16 in-register transposes), so every output of the VN planes is the
+ * 16 x 16 transposes of rows loaded in 128-bit parts), so every output of the VN planes is the
  * reference's scan as it is written: the window's taps in row-major order,
  * each one vector for every plane, a tap replacing the lane's best when it
  * is greater, or (propagation) a NaN; the winner's in-plane offset rides
@@ -32,7 +32,9 @@
  * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
  * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
  * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
- * -> 2.7 at avx2. */
+ * -> 2.7 at avx2; avx512 transposes by quarter loads, both steps without
+ * register copies, the avx2 prefetch (session of 2026-11-27 21:29): time
+ * x 0.82 at avx512 15 -> 4, x 0.88-0.90 at avx2 13 -> 6 and 1-D. */
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
@@ -63,12 +65,11 @@
 #endif
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
 #define CFT_F2I(v) _mm512_castps_si512(v)
-/* Rows p[l * ld .. + 16), l < 16 -> r[j] (lane l: row l's element j), as
- * cft_tr does for loaded rows but with the 128-bit quarters loaded into
- * place (a[4c + l]: quarter q = row 4q + l's elements 4c .. 4c + 3: a load
+/* Rows p[l * ld .. + 16), l < 16 -> r[j] (lane l: row l's element j), with
+ * the 128-bit quarters loaded into place (a[4c + l]: quarter q = row 4q + l's elements 4c .. 4c + 3: a load
  * and three vinsertf32x4 from memory, ports 0 / 5) and then one 4 x 4
  * transpose within the 128-bit lanes: 32 shuffles (port 5) + 48 inserts
- * against cft_tr's 64 shuffles on port 5. */
+ * against 64 port-5 shuffles for a transpose of 16 loaded rows. */
 GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
 {
     /* (row l from one of three bases and a multiple 1, 2, 4, 8 of ld or 3 ld
@@ -175,8 +176,8 @@ GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
 /* Rows p[l * ld .. + 8), l < 8 (l * ld from p) -> r[j] (lane l: row l's
  * element j): 128-bit halves loaded into place (rows l and l + 4 in one
  * vector, vinsertf128 from memory), then one 4 x 4 transpose within the
- * 128-bit lanes: 16 shuffles on ports 1 and 5 against cft_tr's 24 (8 of
- * them vperm2f128, port 5 only). */
+ * 128-bit lanes: 16 shuffles on ports 1 and 5 against 24 (8 of them
+ * vperm2f128, port 5 only) for a transpose of 8 loaded rows. */
 GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
 {
     VT a[8];
