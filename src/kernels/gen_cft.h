@@ -8,7 +8,7 @@
  * output row there is too little to fill a vector (gen_cfa.h: 49-89
  * instructions per output). Here VN whole planes at a time are transposed
  * into a buffer where element s of plane l is lane l of vector s (8 x 8 /
- * 16 x 16 in-register transposes), so every output of the VN planes is the
+ * 16 x 16 transposes of rows loaded in 128-bit parts), so every output of the VN planes is the
  * reference's scan as it is written: the window's taps in row-major order,
  * each one vector for every plane, a tap replacing the lane's best when it
  * is greater, or (propagation) a NaN; the winner's in-plane offset rides
@@ -32,59 +32,70 @@
  * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
  * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
  * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
- * -> 2.7 at avx2. */
+ * -> 2.7 at avx2; avx512 transposes by quarter loads, both steps without
+ * register copies, the avx2 prefetch (session of 2026-11-27 21:29): time
+ * x 0.82 at avx512 15 -> 4, x 0.88-0.90 at avx2 13 -> 6 and 1-D. */
 
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
 #define CFT_OBUF 2048 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
 
 #if VN == 16
-#ifdef MAXPOOL_SIMDE /* (SIMDe has no _mm512_shuffle_f32x4, masked 32/64-bit stores, _mm512_cvtepi32_epi64) */
-#define CFT_SH4(a, b, imm)                                                                                             \
-    _mm512_castsi512_ps(_mm512_shuffle_i32x4(_mm512_castps_si512(a), _mm512_castps_si512(b), (imm)))
-#else
-#define CFT_SH4(a, b, imm) _mm512_shuffle_f32x4((a), (b), (imm))
-#endif
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
 #define CFT_SRL(a) _mm512_srli_epi32((a), 4)
-/* One tap v (table entry p) into the chain bv, bi: mask blends, one uop each. */
+/* One tap v (code at p) into the chain bv, bi: the value by vmaxps (or a
+ * mask blend under propagation), the code by a masked broadcast from memory
+ * (p holds a copy of the code apart from the one the load's address came
+ * from: from a general register vpbroadcastd is a port-5 uop, as the compare
+ * is). */
 #define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
     do {                                                                                                               \
         VM m_ = V_GTM((v), (bv));                                                                                      \
-        if (prop)                                                                                                      \
+        if (prop) {                                                                                                    \
             m_ = VM_OR(m_, V_NANM(v));                                                                                 \
-        (bv) = V_SEL((bv), (v), m_);                                                                                   \
-        (bi) = VI_SEL((bi), CFT_BC(p), m_);                                                                            \
+            (bv) = V_SEL((bv), (v), m_);                                                                               \
+        } else                                                                                                         \
+            (bv) = V_MAX((bv), (v));                                                                                   \
+        CFT_MBC(bi, m_, p);                                                                                            \
     } while (0)
-#define CFT_BC(p) _mm512_set1_epi32(*(p))
+#ifdef MAXPOOL_SIMDE
+#define CFT_MBC(bi, m, p) ((bi) = _mm512_mask_blend_epi32((m), (bi), _mm512_set1_epi32(*(p))))
+#else /* (written out: gcc's own masked vpbroadcastd copies the chain's register twice a step) */
+#define CFT_MBC(bi, m, p) __asm__("vpbroadcastd %[y], %[b]%{%[k]%}" : [b] "+v"(bi) : [y] "m"(*(p)), [k] "Yk"(m))
+#endif
 #define CFT_IOR(a, b) _mm512_or_si512((a), (b))
-#define CFT_I2F(v) _mm512_castsi512_ps(v)
 #define CFT_F2I(v) _mm512_castps_si512(v)
-/* r[i] (16 floats of row i) -> r[j] (column j) */
-GAI void KFN(cft_tr)(VT *r)
+/* Rows p[l * ld .. + 16), l < 16 -> r[j] (lane l: row l's element j), with
+ * the 128-bit quarters loaded into place (a[4c + l]: quarter q = row 4q + l's elements 4c .. 4c + 3: a load
+ * and three vinsertf32x4 from memory, ports 0 / 5) and then one 4 x 4
+ * transpose within the 128-bit lanes: 32 shuffles (port 5) + 48 inserts
+ * against 64 port-5 shuffles for a transpose of 16 loaded rows. */
+GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
 {
-    VT t[16], s[16];
-    #pragma GCC unroll 16
-    for (int i = 0; i < 8; ++i) {
-        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
-        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
-    }
-    #pragma GCC unroll 16
-    for (int k = 0; k < 4; ++k) { /* rows 4k .. 4k+3: s[4k + j], 128-bit lane q = column 4q + j */
-        s[4 * k + 0] = _mm512_shuffle_ps(t[4 * k], t[4 * k + 2], 0x44);
-        s[4 * k + 1] = _mm512_shuffle_ps(t[4 * k], t[4 * k + 2], 0xEE);
-        s[4 * k + 2] = _mm512_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0x44);
-        s[4 * k + 3] = _mm512_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0xEE);
-    }
-    #pragma GCC unroll 16
-    for (int j = 0; j < 4; ++j) {
-        const VT u0 = CFT_SH4(s[j], s[4 + j], 0x44), u1 = CFT_SH4(s[j], s[4 + j], 0xEE);
-        const VT v0 = CFT_SH4(s[8 + j], s[12 + j], 0x44),
-                 v1 = CFT_SH4(s[8 + j], s[12 + j], 0xEE);
-        r[j] = CFT_SH4(u0, v0, 0x88);
-        r[4 + j] = CFT_SH4(u0, v0, 0xDD);
-        r[8 + j] = CFT_SH4(u1, v1, 0x88);
-        r[12 + j] = CFT_SH4(u1, v1, 0xDD);
+    /* (row l from one of three bases and a multiple 1, 2, 4, 8 of ld or 3 ld
+     * bytes: addressing modes with five registers) */
+    const int64_t L = ld * (int64_t)sizeof(GT), L3 = 3 * L;
+    const char *const b0 = (const char *)p, *const b2 = b0 + 2 * L, *const b7 = b0 + 7 * L;
+    const char *q[16];
+    q[0] = b0, q[1] = b0 + L, q[2] = b2, q[3] = b0 + L3, q[4] = b0 + 4 * L, q[5] = b2 + L3, q[6] = b0 + 2 * L3;
+    q[7] = b7, q[8] = b0 + 8 * L, q[9] = b7 + 2 * L, q[10] = b7 + L3, q[11] = b7 + 4 * L, q[12] = b0 + 4 * L3;
+    q[13] = b7 + 2 * L3, q[14] = b2 + 4 * L3, q[15] = b7 + 8 * L;
+    #pragma GCC unroll 4
+    for (int c = 0; c < 4; ++c) {
+        VT a[4];
+        #pragma GCC unroll 4
+        for (int l = 0; l < 4; ++l) {
+            VT v = _mm512_castps128_ps512(_mm_loadu_ps((const GT *)(const void *)q[l] + 4 * c));
+            v = _mm512_insertf32x4(v, _mm_loadu_ps((const GT *)(const void *)q[4 + l] + 4 * c), 1);
+            v = _mm512_insertf32x4(v, _mm_loadu_ps((const GT *)(const void *)q[8 + l] + 4 * c), 2);
+            a[l] = _mm512_insertf32x4(v, _mm_loadu_ps((const GT *)(const void *)q[12 + l] + 4 * c), 3);
+        }
+        const VT t0 = _mm512_unpacklo_ps(a[0], a[1]), t1 = _mm512_unpackhi_ps(a[0], a[1]);
+        const VT t2 = _mm512_unpacklo_ps(a[2], a[3]), t3 = _mm512_unpackhi_ps(a[2], a[3]);
+        r[4 * c + 0] = _mm512_shuffle_ps(t0, t2, 0x44);
+        r[4 * c + 1] = _mm512_shuffle_ps(t0, t2, 0xEE);
+        r[4 * c + 2] = _mm512_shuffle_ps(t1, t3, 0x44);
+        r[4 * c + 3] = _mm512_shuffle_ps(t1, t3, 0xEE);
     }
 }
 /* Lanes [0, n) of v to p: floats, int32, and int32 widened to int64 plus b. */
@@ -139,44 +150,34 @@ GAI int KFN(cft_neg)(__m512i v) { return _mm512_movepi32_mask(v) != 0; }
  * vpmaxsd). */
 #define CFT_STEP(bv, bi, v, p, prop)                                                                                   \
     do {                                                                                                               \
-        VM m_ = V_GTM((v), (bv));                                                                                      \
         if (prop) {                                                                                                    \
-            m_ = VM_OR(m_, V_NANM(v));                                                                                 \
+            const VM m_ = VM_OR(V_GTM((v), (bv)), V_NANM(v));                                                          \
             (bv) = V_SEL((bv), (v), m_);                                                                               \
+            (bi) = _mm256_max_epi32((bi), _mm256_and_si256(_mm256_castps_si256(m_), CFT_BC(p)));                       \
         } else                                                                                                         \
-            (bv) = V_MAX((bv), (v));                                                                                   \
-        (bi) = _mm256_max_epi32((bi), _mm256_and_si256(_mm256_castps_si256(m_), CFT_BC(p)));                           \
+            CFT_STEPI(bv, bi, v, CFT_BC(p));                                                                           \
+    } while (0)
+/* The step ignoring NaN written out (gcc's own vpmaxsd writes a new register
+ * and copies it back: a move a step, four a quad). */
+#define CFT_STEPI(bv, bi, v, c)                                                                                        \
+    do {                                                                                                               \
+        const __m256i c_ = (c);                                                                                        \
+        __m256 m_;                                                                                                     \
+        __asm__("vcmpgt_oqps %[sb], %[sx], %[sm]\n\t"                                                                  \
+                "vmaxps %[sb], %[sx], %[sb]\n\t"                                                                       \
+                "vandps %[sc], %[sm], %[sm]\n\t"                                                                       \
+                "vpmaxsd %[sm], %[si], %[si]"                                                                          \
+                : [sb] "+x"(bv), [si] "+x"(bi), [sm] "=&x"(m_)                                                         \
+                : [sx] "x"(v), [sc] "x"(c_));                                                                          \
     } while (0)
 #define CFT_BC(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* (from memory) */
 #define CFT_IOR(a, b) _mm256_or_si256((a), (b))
-#define CFT_I2F(v) _mm256_castsi256_ps(v)
 #define CFT_F2I(v) _mm256_castps_si256(v)
-GAI void KFN(cft_tr)(VT *r)
-{
-    VT t[8], s[8];
-    #pragma GCC unroll 16
-    for (int i = 0; i < 4; ++i) {
-        t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
-        t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
-    }
-    #pragma GCC unroll 16
-    for (int k = 0; k < 2; ++k) { /* rows 4k .. 4k+3: s[4k + j], 128-bit lane q = column 4q + j */
-        s[4 * k + 0] = _mm256_shuffle_ps(t[4 * k], t[4 * k + 2], 0x44);
-        s[4 * k + 1] = _mm256_shuffle_ps(t[4 * k], t[4 * k + 2], 0xEE);
-        s[4 * k + 2] = _mm256_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0x44);
-        s[4 * k + 3] = _mm256_shuffle_ps(t[4 * k + 1], t[4 * k + 3], 0xEE);
-    }
-    #pragma GCC unroll 16
-    for (int j = 0; j < 4; ++j) {
-        r[j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x20);
-        r[4 + j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x31);
-    }
-}
 /* Rows p[l * ld .. + 8), l < 8 (l * ld from p) -> r[j] (lane l: row l's
  * element j): 128-bit halves loaded into place (rows l and l + 4 in one
  * vector, vinsertf128 from memory), then one 4 x 4 transpose within the
- * 128-bit lanes: 16 shuffles on ports 1 and 5 against cft_tr's 24 (8 of
- * them vperm2f128, port 5 only). */
+ * 128-bit lanes: 16 shuffles on ports 1 and 5 against 24 (8 of them
+ * vperm2f128, port 5 only) for a transpose of 8 loaded rows. */
 GAI void KFN(cft_tr_ld)(const GT *p, int64_t ld, VT *r)
 {
     VT a[8];
@@ -257,6 +258,9 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
 #define CFT_TAPS 2048 /* table entries */
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
+#if VN == 16
+    int32_t code[CFT_TAPS]; /* (a copy of off: the masked broadcasts' memory operands) */
+#endif
     int32_t qk[CFT_OBUF / VN / 4 + 1];
     int32_t ord[CFT_OBUF / VN + 4]; /* the output of quad q's chain i: ord[4 * q + i] */
     int64_t nq;
@@ -302,6 +306,9 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
                 const int64_t ni = c[i][0] * c[i][1] * c[i][2], t = k < ni ? k : ni - 1;
                 const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
                 const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
+#if VN == 16
+                T->code[n] = (int32_t)((s + 1) * VN);
+#endif
                 T->off[n++] = (int32_t)((s + 1) * VN);
             }
     }
@@ -312,6 +319,11 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop)
 {
     const int32_t *t = T->off;
+#if VN == 16
+    const int32_t *c = T->code;
+#else
+    const int32_t *c = T->off;
+#endif
     for (int64_t q = 0; q < T->nq; ++q) {
         VT bv[4];
         VI bi[4];
@@ -325,14 +337,15 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
                 bi[i] = VI_SET1(0);
             }
         }
-        const int64_t K = T->qk[q];
-        for (int64_t k = 0; k < K; ++k, t += 4) {
+        const int32_t *const te = t + 4 * (int64_t)T->qk[q]; /* (qk >= 1) */
+        do {
 #pragma GCC unroll 4
             for (int i = 0; i < 4; ++i) {
                 const VT v = V_LOAD(b + ((int64_t)t[i] - VN));
-                CFT_STEP(bv[i], bi[i], v, t + i, prop);
+                CFT_STEP(bv[i], bi[i], v, c + i, prop);
             }
-        }
+            t += 4, c += 4;
+        } while (t != te);
 #pragma GCC unroll 4
         for (int i = 0; i < 4; ++i) {
             V_STORE(ob + (int64_t)T->ord[4 * q + i] * VN, bv[i]);
@@ -351,19 +364,16 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     VT r[VN];
     for (int64_t j = 0; j < HW; j += VN) { /* transpose in */
         if (j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
-#if VN == 8
             KFN(cft_tr_ld)(xp + j, HW, r);
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; ++i)
-                V_STORE(buf + (j + i) * VN, r[i]);
-#else
-            #pragma GCC unroll 16
-            for (int l = 0; l < VN; ++l)
-                r[l] = V_LOAD(xp + l * HW + j);
-            KFN(cft_tr)(r);
             #pragma GCC unroll 16
             for (int i = 0; i < VN; ++i)
                 V_STORE(buf + (j + i) * VN, r[i]);
+#if VN == 8 /* the next group's rows into L1 (avx2: 13 -> 6 and 1-D 100 -> 12 -10 %, 15 -> 4 the same; at
+             * avx512 1-D -5 %, 13 -> 6 the same, 15 -> 4 +20 %: not there) */
+            const char *const pf = (const char *)(const void *)(xp + VN * HW + j);
+            #pragma GCC unroll 8
+            for (int l = 0; l < VN; ++l)
+                _mm_prefetch(pf + l * HW * (int64_t)sizeof(GT), _MM_HINT_T0);
 #endif
         } else {
             for (int64_t jj = j; jj < HW; ++jj)
@@ -375,37 +385,20 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     VI neg = VI_SET1(0);
     for (int64_t i = 0; i < NO; ++i)
         neg = CFT_IOR(neg, VI_LOAD(oi + i * VN));
-    int64_t o = 0, base[VN]; /* n*idx_n + c*idx_c of each plane */
-    for (int l = 0; l < VN; ++l)
-        base[l] = (pa + l) / p->c * p->idx_n + (pa + l) % p->c * p->idx_c;
+    int64_t o = 0, base[VN]; /* n*idx_n + c*idx_c of each plane (no division per plane) */
+    for (int64_t l = 0, pn = pa / p->c, pc = pa % p->c; l < VN; ++l) {
+        base[l] = pn * p->idx_n + pc * p->idx_c;
+        if (++pc == p->c)
+            pc = 0, ++pn;
+    }
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
     for (int64_t oa = 0; oa < NO; oa += VN) { /* transpose out */
         const int64_t n = NO - oa < VN ? NO - oa : VN;
-#if VN == 8
-        if (n == VN)
-            KFN(cft_tr_ld)(ob + oa * VN, VN, r);
-        else
-#endif
-        {
-            #pragma GCC unroll 16
-            for (int i = 0; i < VN; ++i)
-                r[i] = i < n ? V_LOAD(ob + (oa + i) * VN) : V_SET1(0);
-            KFN(cft_tr)(r);
-        }
+        KFN(cft_tr_ld)(ob + oa * VN, VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l)
             KFN(cft_st)(y + (pa + l) * NO + oa, r[l], n);
-#if VN == 8
-        if (n == VN)
-            KFN(cft_tr_ld)((const GT *)(const void *)(oi + oa * VN), VN, r);
-        else
-#endif
-        {
-            #pragma GCC unroll 16
-            for (int i = 0; i < VN; ++i)
-                r[i] = i < n ? CFT_I2F(VI_LOAD(oi + (oa + i) * VN)) : V_SET1(0);
-            KFN(cft_tr)(r);
-        }
+        KFN(cft_tr_ld)((const GT *)(const void *)(oi + oa * VN), VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l) {
             const int64_t at = (pa + l) * NO + oa;

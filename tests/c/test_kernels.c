@@ -1694,6 +1694,13 @@ static void adaptive_planes(ts_rng *r, int quick)
         {3, {1, 17, 3, 5, 7}, {2, 2, 3}}, /* 3-D */
         {2, {1, 33, 7, 9}, {9, 11}},    /* more outputs than inputs */
         {3, {1, 16, 10, 10, 10}, {6, 6, 6}}, /* a tap table too long for the form (5,832 > 2,048) */
+        /* the form's limits: outputs 112 (avx512) and 248 (avx2), whose last block of outputs is
+         * transposed by loads past the last output row (rows of the buffer, not stored); planes of
+         * 496 (avx512) and 1,016 elements (avx2) */
+        {1, {1, 17, 120}, {112}},
+        {1, {1, 9, 260}, {248}},
+        {2, {1, 17, 16, 31}, {3, 4}},
+        {1, {1, 9, 1016}, {5}},
     };
     adaptive_sweeps(ds, sizeof ds / sizeof ds[0], r, quick ? 4 : 1, 53);
     /* a NaN (and a second one) at every in-plane position of every plane
