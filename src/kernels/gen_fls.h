@@ -306,11 +306,8 @@ GAI void KFN(fls_lev)(GKT *b, int64_t off, int64_t m, const int prop)
 GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2, const int64_t *offw, int ntw,
                        const int NT, const int prop)
 {
-    /* (the taps by the loop: by fls_tv's switch, gcc kept a pointer per tap
-     * stepped per line; SPP 20x20 k13: one pair of vectors per line, +9 %
-     * instructions) */
     if (O2 <= VN) { /* one vector a line (SPPF 20x20 in 8-bit lanes; each store's lanes past the line are
-                       * the next line's, stored after it) */
+                       * the next line's, stored after it), the taps by fls_tv's switch */
         GEN_FLS_OE(oe, offw, ntw);
         for (int64_t l = 0; l < nl; ++l) {
             VT r1;
@@ -318,6 +315,9 @@ GAI void KFN(fls_wfin)(const GKT *T, GKT *Ur, int64_t nl, int64_t Ls, int64_t O2
         }
         return;
     }
+    /* pairs of vectors, the taps by the loop (by the switch, gcc kept a
+     * pointer per tap stepped per line: SPP 20x20 k13 in 16-bit lanes, one
+     * pair a line, +9 % instructions) */
     for (int64_t l = 0; l < nl; ++l)
         for (int64_t o = 0; o < O2; o += 2 * VN) {
             VT r1;
