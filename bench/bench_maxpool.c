@@ -168,6 +168,17 @@ static bench_case CASES[] = { /* not const: --dtype rewrites the selected cases 
      {0}, {0}, {0}, {12}, I64, 0, MAXPOOL_F32, 0},
     {"net_adaptive3d_2x256x8x14_i64", "adaptive 3-D 2x256x8x14x14 -> 2x5x5 + int64 idx", 3, CF, {2, 256, 8, 14, 14},
      1, {0}, {0}, {0}, {2, 5, 5}, I64, 0, MAXPOOL_F32, 0},
+    /* the same adaptive heads channels-last (issue 19: "both layouts") */
+    {"net_nhwc_adaptive_8x13x256_i64", "adaptive head NHWC 8x13x13x256 -> 6x6 + int64 idx", 2, CL, {8, 13, 13, 256}, 1,
+     {0}, {0}, {0}, {6, 6}, I64, 0, MAXPOOL_F32, 0},
+    {"net_nhwc_adaptive_8x14x512_i64", "adaptive head NHWC 8x14x14x512 -> 7x7 + int64 idx", 2, CL, {8, 14, 14, 512}, 1,
+     {0}, {0}, {0}, {7, 7}, I64, 0, MAXPOOL_F32, 0},
+    {"net_nhwc_adaptive_4x15x256_i64", "adaptive uneven NHWC 4x15x15x256 -> 4x4 + int64 idx", 2, CL, {4, 15, 15, 256},
+     1, {0}, {0}, {0}, {4, 4}, I64, 0, MAXPOOL_F32, 0},
+    {"net_nwc_adaptive1d_8x100x512_i64", "adaptive 1-D NWC 8x100x512 -> 12 + int64 idx", 1, CL, {8, 100, 512}, 1,
+     {0}, {0}, {0}, {12}, I64, 0, MAXPOOL_F32, 0},
+    {"net_ndhwc_adaptive3d_2x8x14x256_i64", "adaptive 3-D NDHWC 2x8x14x14x256 -> 2x5x5 + int64 idx", 3, CL,
+     {2, 8, 14, 14, 256}, 1, {0}, {0}, {0}, {2, 5, 5}, I64, 0, MAXPOOL_F32, 0},
     /* 3-D stride-1 windows (issue 19): k3 and a large kernel */
     {"net_3d_1x32x16x56_k3s1", "3-D stride 1 1x32x16x56x56 k3 s1 p1", 3, CF, {1, 32, 16, 56, 56}, 0,
      {3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {0}, NOIDX, 0, MAXPOOL_F32, 0},

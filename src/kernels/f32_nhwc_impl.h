@@ -79,14 +79,42 @@ CF_AI void KFN(store_idx)(const struct maxpool_plan *p, void *ind, int64_t off, 
     }
 }
 
-/* One tap (at q, position s) of NB channel vectors: load and update. */
-CF_AI void KFN(tap)(VF *best, VI *bi, const float *q, int64_t s, int64_t n, const int NB, const int tail,
+/* Positions with indices (KFN_PB 1: where the vocabulary has
+ * VI_MAXU_MASKED, avx2): a lane holds 1 + the position of the tap that
+ * last replaced its best (0: none yet), kept by an unsigned max instead of
+ * a blend: the taps' positions grow along the row-major scan (every step
+ * is positive), so the last tap that replaced best is the one of the
+ * largest position among those that did. With NaN ignored the value is
+ * max_ps's (x > best ? x : best): a max, a compare, an and and an unsigned
+ * max per tap and vector instead of a compare and two vblendvps (2-3 uops
+ * each on Intel). Positions + 1 fit: in_spatial <= INT32_MAX (the match). */
+#ifdef VI_MAXU_MASKED
+#define KFN_PB 1
+#else
+#define KFN_PB 0
+#endif
+
+/* One tap (at q, position si: s, or s + 1 where KFN_PB) of NB channel
+ * vectors: load and update. */
+CF_AI void KFN(tap)(VF *best, VI *bi, const float *q, VI si, int64_t n, const int NB, const int tail,
                     const int prop, const int wi)
 {
-    const VI si = VI_SET1((int32_t)s);
 #pragma GCC unroll 8 /* -O2 kept best[] of 8 vectors in memory: a store and a reload per tap and vector */
     for (int v = 0; v < NB; ++v) {
         const VF x = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
+#if KFN_PB
+        if (wi) {
+            VF m = VF_GT(x, best[v]);
+            if (prop) {
+                m = VF_MOR(m, VF_ISNAN(x));
+                best[v] = VF_BLEND(best[v], x, m);
+            } else {
+                best[v] = VF_SEL_GT(x, best[v]);
+            }
+            bi[v] = VI_MAXU_MASKED(bi[v], m, si);
+            continue;
+        }
+#endif
         KFN(update)(&best[v], &bi[v], x, si, prop, wi);
     }
 }
@@ -108,29 +136,32 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
         const float *q = xn + s * C + c;
         for (int v = 0; v < NB; ++v) {
             best[v] = tail ? VF_MASKLOAD(q + v * VW, n) : VF_LOAD(q + v * VW);
-            bi[v] = VI_SET1((int32_t)s);
+            bi[v] = VI_SET1((int32_t)(s + (wi && KFN_PB)));
         }
     } else {
 #pragma GCC unroll 8
         for (int v = 0; v < NB; ++v) {
             best[v] = VF_SET1(init);
-            bi[v] = VI_SET1(-1);
+            bi[v] = VI_SET1(wi && KFN_PB ? 0 : -1);
         }
     }
     const int64_t s2 = w->step[2], q2 = s2 * C;
+    const VI sv2 = VI_SET1((int32_t)s2);
     for (int64_t j0 = 0; j0 < w->cn[0]; ++j0) {
         const int64_t d = w->st[0] + j0 * w->step[0];
         for (int64_t j1 = 0; j1 < w->cn[1]; ++j1) {
             const int64_t h = w->st[1] + j1 * w->step[1];
             const int64_t s = (d * w->in1 + h) * w->in2 + w->st[2];
             const float *q = xn + s * C + c;
+            VI si = VI_SET1((int32_t)(s + (wi && KFN_PB))); /* (the line's taps: pointer and position stepped) */
             if (w->cn[2] == 3) {
-                KFN(tap)(best, bi, q, s, n, NB, tail, prop, wi);
-                KFN(tap)(best, bi, q + q2, s + s2, n, NB, tail, prop, wi);
-                KFN(tap)(best, bi, q + 2 * q2, s + 2 * s2, n, NB, tail, prop, wi);
+                const VI s1 = VI_ADD(si, sv2);
+                KFN(tap)(best, bi, q, si, n, NB, tail, prop, wi);
+                KFN(tap)(best, bi, q + q2, s1, n, NB, tail, prop, wi);
+                KFN(tap)(best, bi, q + 2 * q2, VI_ADD(s1, sv2), n, NB, tail, prop, wi);
             } else {
-                for (int64_t j2 = 0; j2 < w->cn[2]; ++j2)
-                    KFN(tap)(best, bi, q + j2 * q2, s + j2 * s2, n, NB, tail, prop, wi);
+                for (int64_t j2 = 0; j2 < w->cn[2]; ++j2, q += q2, si = VI_ADD(si, sv2))
+                    KFN(tap)(best, bi, q, si, n, NB, tail, prop, wi);
             }
         }
     }
@@ -141,8 +172,9 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
             VF_MASKSTORE(yo + c + v * VW, n, best[v]);
         else
             VF_STORE(yo + c + v * VW, best[v]);
-        if (wi)
-            KFN(store_idx)(p, ind, ooff + c + v * VW, bi[v], tail ? n : VW, base, c + v * VW, ft, first_tap, ik);
+        if (wi) /* (KFN_PB: positions + 1, none 0 -> -1) */
+            KFN(store_idx)(p, ind, ooff + c + v * VW, KFN_PB ? VI_ADD(bi[v], VI_SET1(-1)) : bi[v], tail ? n : VW, base,
+                           c + v * VW, ft, first_tap, ik);
     }
 }
 
@@ -164,10 +196,10 @@ CF_AI void KFN(px)(const float *xn, const int64_t *to, int64_t q2, int64_t R, in
 #pragma GCC unroll 4
     for (int64_t r = 0; r < R; ++r) {
         const uintptr_t b = (uintptr_t)(xn + to[r]);
-        KFN(tap)(best, bi, (const float *)b, 0, VW, NB, 0, prop, 0);
-        KFN(tap)(best, bi, (const float *)(b + q2b), 0, VW, NB, 0, prop, 0);
+        KFN(tap)(best, bi, (const float *)b, VI_SET1(0), VW, NB, 0, prop, 0);
+        KFN(tap)(best, bi, (const float *)(b + q2b), VI_SET1(0), VW, NB, 0, prop, 0);
         if (KW == 3)
-            KFN(tap)(best, bi, (const float *)(b + q2b2), 0, VW, NB, 0, prop, 0);
+            KFN(tap)(best, bi, (const float *)(b + q2b2), VI_SET1(0), VW, NB, 0, prop, 0);
     }
     for (int v = 0; v < NB; ++v)
         VF_STORE(yo + v * VW, best[v]);

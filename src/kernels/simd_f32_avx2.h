@@ -35,6 +35,8 @@
     _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), (m)))
 #define VI_BLEND_IM(a, b, mi) _mm256_blendv_epi8((a), (b), (mi)) /* mi (int mask) ? b : a */
 #define VF_SEL_GT(x, best) _mm256_max_ps((x), (best))           /* x > best ? x : best */
+/* max_u32(a, b where the mask m is set, else 0): f32_nhwc_impl.h's position update (positions + 1) */
+#define VI_MAXU_MASKED(a, m, b) _mm256_max_epu32((a), _mm256_and_si256(_mm256_castps_si256(m), (b)))
 #define VF_DEINTERLEAVE simd_avx2_deinterleave
 /* In-lane de-interleave: the lanes come out in the order 0 1 4 5 2 3 6 7
  * (of the outputs); VF_FIX/VI_FIX restore the natural order afterwards. */
