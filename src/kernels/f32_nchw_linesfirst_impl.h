@@ -84,13 +84,37 @@
  * The positions ride in a float-typed register (their bits only; blends
  * move bits): one register class for both accumulators lets GCC keep them
  * in place (LF_BLEND: see the ISA file). */
+#ifdef VI_MAXU_MASKED
+/* LF_PB 1 (avx2): the line pass keeps 1 + the line offset (0: none) by an
+ * unsigned max instead of a blend (f32_nhwc_impl.h's KFN_PB: the lines come
+ * in row-major order, their offsets growing, so the last line that replaced
+ * best has the largest offset of those that did), and with NaN ignored the
+ * value by max_ps (x > best ? x : best): no vblendvps (2-3 uops on Intel).
+ * cl[] holds the plain offsets (-1: none) between passes. */
+#define LF_PB 1
+#else
+#define LF_PB 0
+#endif
 CF_AI void KFN(lupdate)(VF *best, VF *bi, VF x, VF xi, const int prop)
 {
+#ifdef VF_GT_K /* (AVX-512: k-mask forms, simd_f32_avx512.h) */
+    VK_T k = VF_GT_K(x, *best);
+    if (prop)
+        k = (VK_T)(k | VF_ISNAN_K(x));
+    *best = VF_BLEND_K(*best, x, k);
+    *bi = VF_BLEND_K(*bi, xi, k);
+#else
     VF m = VF_GT(x, *best);
     if (prop)
         m = VF_MOR(m, VF_ISNAN(x));
+#if LF_PB
+    *best = prop ? LF_BLEND(*best, x, m) : VF_SEL_GT(x, *best);
+    *bi = VI_ASF(VI_MAXU_MASKED(LF_VF_ASI(*bi), m, LF_VF_ASI(xi)));
+#else
     *best = LF_BLEND(*best, x, m);
     *bi = LF_BLEND(*bi, xi, m);
+#endif
+#endif
 }
 
 /* Line pass of NB vector groups starting at column offset w (relative to the
@@ -102,22 +126,25 @@ CF_AI void KFN(lines_nb)(const float *row0, const int32_t *loff, int nl, int64_t
                          float init, const int NB, const int prop, int acc, intptr_t pf)
 {
     VF b[4], bi[4];
+#pragma GCC unroll 4 /* (-O2 left b[] and bi[] in memory: a load and a store per line and vector) */
     for (int q = 0; q < NB; ++q) {
         b[q] = acc ? VF_LOAD(cv + w + q * VW) : VF_SET1(init);
-        bi[q] = VI_ASF(acc ? VI_LOAD(cl + w + q * VW) : VI_SET1(-1));
+        bi[q] = VI_ASF(acc ? VI_ADD(VI_LOAD(cl + w + q * VW), VI_SET1(LF_PB)) : VI_SET1(LF_PB - 1));
     }
     for (int l = 0; l < nl; ++l) {
         const float *r = row0 + loff[l] + w;
-        const VF lv = VI_ASF(VI_SET1(loff[l]));
+        const VF lv = VI_ASF(VI_SET1(loff[l] + LF_PB));
         if (pf) /* the same line of the next output row's window (a hint: any address is harmless) */
             for (int q = 0; q < NB; q += 64 / (VW * 4))
                 __builtin_prefetch((const void *)((uintptr_t)(r + q * VW) + (uintptr_t)pf));
+#pragma GCC unroll 4
         for (int q = 0; q < NB; ++q)
             KFN(lupdate)(&b[q], &bi[q], VF_LOAD(r + q * VW), lv, prop);
     }
+#pragma GCC unroll 4
     for (int q = 0; q < NB; ++q) {
         VF_STORE(cv + w + q * VW, b[q]);
-        VI_STORE(cl + w + q * VW, LF_VF_ASI(bi[q]));
+        VI_STORE(cl + w + q * VW, VI_ADD(LF_VF_ASI(bi[q]), VI_SET1(-LF_PB)));
     }
 }
 
@@ -140,11 +167,11 @@ CF_AI void KFN(lines)(const float *row0, const int32_t *loff, int nl, int64_t U,
     const int64_t n = U % VW, w = nv * VW;
     if (n) {
         VF b = acc ? VF_LOAD(cv + w) : VF_SET1(init);
-        VF bi = VI_ASF(acc ? VI_LOAD(cl + w) : VI_SET1(-1));
+        VF bi = VI_ASF(acc ? VI_ADD(VI_LOAD(cl + w), VI_SET1(LF_PB)) : VI_SET1(LF_PB - 1));
         for (int l = 0; l < nl; ++l)
-            KFN(lupdate)(&b, &bi, VF_MASKLOAD(row0 + loff[l] + w, n), VI_ASF(VI_SET1(loff[l])), prop);
+            KFN(lupdate)(&b, &bi, VF_MASKLOAD(row0 + loff[l] + w, n), VI_ASF(VI_SET1(loff[l] + LF_PB)), prop);
         VF_STORE(cv + w, b);
-        VI_STORE(cl + w, LF_VF_ASI(bi));
+        VI_STORE(cl + w, VI_ADD(LF_VF_ASI(bi), VI_SET1(-LF_PB)));
     }
 }
 

@@ -60,6 +60,15 @@
 #define VI_BLEND(a, b, m) _mm512_mask_blend_epi32(VF_KMASK(m), (a), (b))
 #define VI_BLEND_IM(a, b, mi) _mm512_mask_blend_epi32(_mm512_movepi32_mask(mi), (a), (b)) /* mi (int mask) ? b : a */
 #define VF_SEL_GT(x, best) _mm512_max_ps((x), (best))                                    /* x > best ? x : best */
+/* The update rule's k-mask forms (f32_update_impl.h, the lines-first line
+ * pass): the compare's k-register straight into the masked moves. Through
+ * VF_GT / VF_BLEND, GCC 12 kept a vpmovm2d + vpmovd2m round trip per
+ * update (two uops of six per tap and vector). */
+#define VK_T __mmask16
+#define VF_GT_K(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_GT_OQ)
+#define VF_ISNAN_K(a) _mm512_cmp_ps_mask((a), (a), _CMP_UNORD_Q)
+#define VF_BLEND_K(a, b, k) _mm512_mask_mov_ps((a), (k), (b))    /* k ? b : a */
+#define VI_BLEND_K(a, b, k) _mm512_mask_mov_epi32((a), (k), (b)) /* k ? b : a */
 #define VF_DEINTERLEAVE simd_avx512_deinterleave
 /* In-lane de-interleave of a = x[0..15], b = x[16..31]: vshufps works per
  * 128-bit lane, so 128-bit lane L of the even result holds x[4L], x[4L+2],
