@@ -46,9 +46,18 @@ GAI void KFN(lf_lines)(const KFN(row) * w, int64_t u, GKT *cv, VLANE *ct, int sh
     const VI one = VI_SET1((int64_t)1 << sh);
     for (int64_t r = 0; r < R; ++r) {
         const GT *q = xu + ro[r];
+#ifdef V_LOAD2 /* (bf16: a pair of vectors from one load, lanes in the unpack's order: put back at the store) */
+        VT xa = V_SET1(GEN_NEUTRAL), xb = xa;
+#endif
         GEN_UNROLL
         for (int v = 0; v < NB; ++v) {
+#ifdef V_LOAD2
+            if (NB >= 2 && v % 2 == 0)
+                V_LOAD2(q + v * VN, &xa, &xb);
+            const VT x = NB < 2 ? V_LOAD(q + v * VN) : v % 2 ? xb : xa;
+#else
             const VT x = V_LOAD(q + v * VN);
+#endif
             VM m = V_GTM(x, best[v]);
             if (prop) {
                 m = VM_OR(m, V_NANM(x));
@@ -60,6 +69,15 @@ GAI void KFN(lf_lines)(const KFN(row) * w, int64_t u, GKT *cv, VLANE *ct, int sh
         }
         rt = VI_ADD(rt, one);
     }
+#ifdef V_LOAD2
+    if (NB >= 2) {
+        GEN_UNROLL
+        for (int v = 0; v < NB; v += 2) {
+            V_FIX2(&best[v], &best[v + 1]);
+            VI_FIX2(&bt[v], &bt[v + 1]);
+        }
+    }
+#endif
     GEN_UNROLL
     for (int v = 0; v < NB; ++v) {
         VK_STORE(cv + v * VN, best[v]);

@@ -110,6 +110,29 @@ static inline float gen_bf16_key(uint16_t b)
                          0x08)))
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm256_set1_ps(gen_bf16_key(e))
+/* V_LOAD2(p, a, b): the keys of p[0 .. 2 VN) as two vectors in the unpack's
+ * lane order (a: elements 0-3 and 8-11, b: 4-7 and 12-15), one load and
+ * two vpunpck*wd with zero instead of two vpmovzxwd + vpslld; V_FIX2 /
+ * VI_FIX2 put a pair of vectors of that order (keys, tap lanes) back in
+ * element order (gen_lf.h's line pass). */
+#define V_LOAD2(p, a, b)                                                                                           \
+    do {                                                                                                           \
+        const __m256i r2_ = _mm256_loadu_si256((const __m256i *)(const void *)(p)), z2_ = _mm256_setzero_si256(); \
+        *(a) = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z2_, r2_));                                              \
+        *(b) = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z2_, r2_));                                              \
+    } while (0)
+#define V_FIX2(a, b)                                                                                               \
+    do {                                                                                                           \
+        const __m256 a2_ = *(a);                                                                                   \
+        *(a) = _mm256_permute2f128_ps(a2_, *(b), 0x20);                                                            \
+        *(b) = _mm256_permute2f128_ps(a2_, *(b), 0x31);                                                            \
+    } while (0)
+#define VI_FIX2(a, b)                                                                                              \
+    do {                                                                                                           \
+        const __m256i a2_ = *(a);                                                                                  \
+        *(a) = _mm256_permute2x128_si256(a2_, *(b), 0x20);                                                         \
+        *(b) = _mm256_permute2x128_si256(a2_, *(b), 0x31);                                                         \
+    } while (0)
 #endif
 #define V_MAX(b, x) _mm256_max_ps((x), (b))
 #define V_MAXP(b, x) _mm256_blendv_ps(_mm256_max_ps((x), (b)), (x), _mm256_cmp_ps((x), (x), _CMP_UNORD_Q))

@@ -127,6 +127,28 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 #define V_NANFIX(v) 0
 #define V_SET1(e) _mm512_set1_ps(gen_bf16_key(e))
+/* V_LOAD2 / V_FIX2 / VI_FIX2: as vt_avx2.h's (a: elements 0-3, 8-11,
+ * 16-19, 24-27 of p; b: 4-7, 12-15, 20-23, 28-31), the fix one vpermt2q
+ * per vector */
+#define V_LOAD2(p, a, b)                                                                                           \
+    do {                                                                                                           \
+        const __m512i r2_ = _mm512_loadu_si512((const void *)(p)), z2_ = _mm512_setzero_si512();                  \
+        *(a) = _mm512_castsi512_ps(_mm512_unpacklo_epi16(z2_, r2_));                                              \
+        *(b) = _mm512_castsi512_ps(_mm512_unpackhi_epi16(z2_, r2_));                                              \
+    } while (0)
+#define VI_FIX2(a, b)                                                                                              \
+    do {                                                                                                           \
+        const __m512i a2_ = *(a);                                                                                  \
+        *(a) = _mm512_permutex2var_epi64(a2_, _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), *(b));                 \
+        *(b) = _mm512_permutex2var_epi64(a2_, _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), *(b));               \
+    } while (0)
+#define V_FIX2(a, b)                                                                                               \
+    do {                                                                                                           \
+        __m512i a3_ = _mm512_castps_si512(*(a)), b3_ = _mm512_castps_si512(*(b));                                 \
+        VI_FIX2(&a3_, &b3_);                                                                                       \
+        *(a) = _mm512_castsi512_ps(a3_);                                                                           \
+        *(b) = _mm512_castsi512_ps(b3_);                                                                           \
+    } while (0)
 #endif
 #define V_MAX(b, x) _mm512_max_ps((x), (b))
 #define V_MAXP(b, x) _mm512_mask_blend_ps(V_NANM(x), _mm512_max_ps((x), (b)), (x))
