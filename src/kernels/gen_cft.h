@@ -340,32 +340,20 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
 }
 
 /* The lines the next group reads (VN planes of nl cache lines from pf, ps
- * bytes apart), prefetched one a step of the scan: the loads of the
- * transposes then meet them in the cache (the scan does not touch memory,
- * and the transposes' eight or sixteen streams alone left the scan and the
- * memory one after the other: 2x256x8x14x14 -> 2x5x5 + int64 at avx2 x
- * floor 2.5 -> see docs/performance.md). */
+ * bytes apart: line a, up to the plane's end e, up to the group's end z),
+ * prefetched one a step of the scan: the loads of the transposes then meet
+ * them in the cache (the scan itself does not touch memory). */
 typedef struct KFN(cftp) {
-    const char *pf;
-    int64_t ps, nl, l, j;
+    const char *a, *e, *z;
+    int64_t ps, nb; /* plane stride, bytes of a plane's lines */
 } KFN(cftp);
-
-GAI void KFN(cft_pf)(KFN(cftp) * c)
-{
-    if (c->l < VN) {
-        __builtin_prefetch(c->pf + c->l * c->ps + c->j * 64);
-        if (++c->j == c->nl) {
-            c->j = 0;
-            ++c->l;
-        }
-    }
-}
 
 /* Every output of the VN planes in b (the transposed buffer) to ob, oi. */
 GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop,
                        KFN(cftp) * pc)
 {
     const int32_t *t = T->off;
+    const char *pa = pc->a, *pe = pc->e; /* (in registers) */
     for (int64_t q = 0; q < T->nq; ++q) {
         VT bv[4];
         VI bi[4];
@@ -381,7 +369,14 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
         }
         const int64_t K = T->qk[q];
         for (int64_t k = 0; k < K; ++k, t += 4) {
-            KFN(cft_pf)(pc);
+            if (pa < pc->z) {
+                __builtin_prefetch(pa);
+                pa += 64;
+                if (pa >= pe) {
+                    pa = pe - pc->nb + pc->ps;
+                    pe = pa + pc->nb;
+                }
+            }
 #pragma GCC unroll 4
             for (int i = 0; i < 4; ++i) {
                 const VT v = V_LOAD(b + ((int64_t)t[i] - VN));
@@ -429,8 +424,12 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
                     buf[jj * VN + l] = xp[l * HW + jj];
         }
     }
-    KFN(cftp) pc = {(const char *)(xp + CFT_PFD * VN * HW), HW * (int64_t)sizeof(GT), (SL * (int64_t)sizeof(GT) + 63) / 64,
-                    pa + (CFT_PFD + 1) * VN <= pn ? 0 : VN, 0}; /* (the next group's, if any) */
+    KFN(cftp) pc; /* the next group's lines, if any */
+    pc.ps = HW * (int64_t)sizeof(GT);
+    pc.nb = (SL * (int64_t)sizeof(GT) + 63) / 64 * 64;
+    pc.a = (const char *)(xp + CFT_PFD * VN * HW);
+    pc.e = pc.a + pc.nb;
+    pc.z = pa + (CFT_PFD + 1) * VN <= pn ? pc.a + (VN - 1) * pc.ps + pc.nb : pc.a;
     KFN(cft_outs)(g, T, buf, ob, oi, prop, &pc);
     VI neg = VI_SET1(0);
     for (int64_t i = 0; i < NO; ++i)
