@@ -513,20 +513,15 @@ GAI int KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT 
     alignas(64) GT buf[CFT_BUF];
     alignas(64) GT ob[CFT_OBUF];
     alignas(64) int32_t oi[CFT_OBUF];
-    if (p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial <= CFT_OBUF / VN - VN) {
-        if (!KFN(cft_table)(p, g, &T, 0, g->out[0], 0))
-            return 0;
-        for (int64_t q = pa; q < pb; q += VN)
-            KFN(cft_group)(p, g, &T, x, y, ind, q, buf, ob, oi, prop, 0, g->out[0], 0, p->in_spatial, pb);
-        return 1;
-    }
+    const int whole = p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial <= CFT_OBUF / VN - VN;
     const int64_t sl = g->in[1] * g->in[2];
-    for (int64_t o0 = 0; o0 < g->out[0]; ++o0) {
-        if (!KFN(cft_table)(p, g, &T, o0, 1, g->st[0][o0] * sl))
+    for (int64_t o0 = 0; o0 < (whole ? 1 : g->out[0]); ++o0) { /* (one cft_group inlined: build time) */
+        const int64_t on = whole ? g->out[0] : 1, e0 = whole ? 0 : g->st[0][o0] * sl;
+        const int64_t SL = whole ? p->in_spatial : ((g->cn[0][o0] - 1) * g->step[0] + 1) * sl;
+        if (!KFN(cft_table)(p, g, &T, o0, on, e0))
             return o0 > 0 ? -(int)o0 : 0; /* (-o0: o0 on are left) */
         for (int64_t q = pa; q < pb; q += VN)
-            KFN(cft_group)(p, g, &T, x, y, ind, q, buf, ob, oi, prop, o0, 1, g->st[0][o0] * sl,
-                           ((g->cn[0][o0] - 1) * g->step[0] + 1) * sl, pb);
+            KFN(cft_group)(p, g, &T, x, y, ind, q, buf, ob, oi, prop, o0, on, e0, SL, pb);
     }
     return 1;
 }
