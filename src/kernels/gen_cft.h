@@ -27,7 +27,9 @@
  * transposing loads would pass the tensor's end read their last partial
  * vector element by element; the planes of a task range left over by the
  * groups, rows of planes the range cuts, and plans whose table does not fit
- * go to the other forms. Measured (callgrind, avx2, instructions per
+ * go to the other forms. Rank-3 planes too big for the buffer go by D slabs
+ * (cft_slabs: the outputs of one o0 from a buffer of its window's slices
+ * only, o0 after o0), the next group's lines prefetched during the scan. Measured (callgrind, avx2, instructions per
  * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
  * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
  * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
