@@ -177,6 +177,31 @@ static int cblock_spp(const struct maxpool_plan *p)
 }
 
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
+
+/* Mirror of gen_match.c's gen_cft_fit (gen_cft.h's buffers: 8192 input and
+ * 2048 output floats, 2048 table entries): 1 whole planes at vn lanes, 2 D
+ * slabs of a rank-3 plan, 0 neither. */
+static int cft_fits(const struct maxpool_plan *p, int64_t vn)
+{
+    const maxpool_axis *w = &p->axis[p->rank - 1];
+    if (p->n * p->c < vn || (w->in % w->out == 0 && w->in / w->out <= 2))
+        return 0;
+    if (p->in_spatial <= 8192 / vn - vn && p->out_spatial <= 2048 / vn - vn)
+        return 1;
+    if (p->rank != 3 || p->axis[0].out < 2 || p->axis[1].out * p->axis[2].out > 2048 / vn - vn)
+        return 0;
+    int64_t k[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i)
+        for (int64_t o = 0; o < p->axis[i].out; ++o) {
+            int64_t st, cn;
+            maxpool_axis_window(&p->axis[i], 1, o, &st, &cn);
+            k[i] = cn > k[i] ? cn : k[i];
+        }
+    if (k[0] * p->axis[1].in * p->axis[2].in > 8192 / vn - vn)
+        return 0;
+    return 4 * ((p->axis[1].out * p->axis[2].out + 3) / 4) * k[0] * k[1] * k[2] <= 2048 ? 2 : 0;
+}
+
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
     static char name[64];
@@ -303,10 +328,15 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         const int fri_narrow = p->rank == 2 && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
                                d->index_type != MAXPOOL_INDEX_NONE && h->in == 2 * h->out && w->in == 2 * w->out &&
                                w->out <= 8;
+        /* 3-D adaptive with indices that gen_cft.h takes at 8 lanes by D slabs and not at 16: the avx2 instance */
+        const int cft_slab = p->rank == 3 && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
+                             d->index_type != MAXPOOL_INDEX_NONE && w->in <= 16 && w->out <= 8 &&
+                             !cft_fits(p, 16) && cft_fits(p, 8) == 2;
         if (avx2_only && global)
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         else if (gen)
-            snprintf(name, sizeof name, "f32_nchw_gen_%s", isa == MAXPOOL_ISA_AVX512 && fri_narrow ? "avx2" : suffix);
+            snprintf(name, sizeof name, "f32_nchw_gen_%s",
+                     isa == MAXPOOL_ISA_AVX512 && (fri_narrow || cft_slab) ? "avx2" : suffix);
         return name;
     }
     snprintf(name, sizeof name, "f32_nhwc_%s", suffix);
@@ -1713,6 +1743,52 @@ static void adaptive_planes(ts_rng *r, int quick)
         adaptive_sweeps(dp + k, 1, r, quick ? 3 : 1, dp[k].shape[2] * dp[k].shape[3]);
 }
 
+/* Rank-3 adaptive windows with indices on planes too big for the
+ * planes-across-lanes buffer (over 1,016 / 496 elements), by D slabs
+ * (gen_cft.h: one o0's slices a buffer, o0 after o0; the avx2 instance at
+ * avx512 where only its slabs fit): random depths, heights, widths up to 16,
+ * outputs fewer and more than the inputs (D windows that overlap and that do
+ * not), 1-40 planes (groups, remainders), every option, value kind and index
+ * width, threads; then a NaN (and a second one) at every in-plane position
+ * (the plane as period; quick: every 7th to 13th) on -inf, -FLT_MAX, mixed and
+ * {0, -0, 1} ties, both NaN rules and starts, i32 / i64 indices and index
+ * axes: 8x14x14 -> 2x5x5 (the bench head, D 8 -> 2 apart), 7x12x13 -> 3x4x3
+ * (D windows of 3 overlapping; slabs at 16 lanes too; the last slab ends
+ * with a partial vector: 16 planes, its last group's loads pass the
+ * tensor's end, and 17: a plane left over), 6x11x16 -> 4x3x5. */
+static void adaptive_slabs(ts_rng *r, int quick)
+{
+    const int n = quick ? 60 : 400;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 8, 40), ts_rng_range(r, 2, 12),
+                            ts_rng_range(r, 6, 16), ts_rng_range(r, 3, 16)};
+        for (int a = 0; a < 3; ++a) {
+            const int64_t in = shape[2 + a];
+            d.output_size[a] = ts_rng_chance(r, 1, 6) ? ts_rng_range(r, in, in + 3) : ts_rng_range(r, a == 0 ? 2 : 1, in);
+        }
+        if (d.output_size[2] > 8)
+            d.output_size[2] = 8;
+        random_options(&d, r);
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 3), what);
+    }
+    const adaptive_shape ds[] = {
+        {3, {1, 16, 8, 14, 14}, {2, 5, 5}},
+        {3, {1, 16, 7, 12, 13}, {3, 4, 3}},
+        {3, {1, 17, 7, 12, 13}, {3, 4, 3}},
+        {3, {2, 8, 6, 11, 16}, {4, 3, 5}},
+    };
+    static const int64_t qstep[] = {13, 11, 11, 7}; /* (quick: prime to the plane sizes, every line and column) */
+    for (size_t k = 0; k < sizeof ds / sizeof ds[0]; ++k)
+        adaptive_sweeps(ds + k, 1, r, quick ? qstep[k] : 1, ds[k].shape[2] * ds[k].shape[3] * ds[k].shape[4]);
+}
+
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
@@ -1783,6 +1859,7 @@ static void sec_row_vectors(ts_rng *r, int quick) { row_vectors(r, quick); }
 static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
 static void sec_adaptive_idx(ts_rng *r, int quick) { adaptive_idx(r, quick); }
 static void sec_adaptive_planes(ts_rng *r, int quick) { adaptive_planes(r, quick); }
+static void sec_adaptive_slabs(ts_rng *r, int quick) { adaptive_slabs(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1805,7 +1882,7 @@ static const struct {
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
     {"row_vectors", sec_row_vectors, 2}, {"fe_nan_scan", sec_fe_nan_scan, 2},
-    {"adaptive_planes", sec_adaptive_planes, 2}, {"fe_nan_wide", sec_fe_nan_wide, 1},
+    {"adaptive_planes", sec_adaptive_planes, 2}, {"adaptive_slabs", sec_adaptive_slabs, 1}, {"fe_nan_wide", sec_fe_nan_wide, 1},
     {"gen_stream", gen_stream, 2},
 };
 
