@@ -189,7 +189,7 @@ cmake --build build-aarch64 -j"$JOBS" >/dev/null
 # in 9) of the quick sweep: under qemu a case runs 20-50 times slower, and
 # the other types than f32 have only the reference kernel here (their sweep
 # checks dispatch and the reference's task split); this ctest took 320 s of
-# the stage's 348 with every case (2026-11-27), about a third with one in 3
+# the stage's 348 with every case, 91 s of 114 with one in 3 (2026-11-27)
 (cd build-aarch64 && MAXPOOL_TEST_QUICK=1 MAXPOOL_TEST_SPARSE=3 ctest --output-on-failure -j"$JOBS")
 
 stage "8. Python package (manylinux wheel) and pytest"
