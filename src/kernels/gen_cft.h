@@ -29,8 +29,11 @@
  * groups, rows of planes the range cuts, and plans whose table does not fit
  * go to the other forms. Rank-3 planes too big for the buffer go by D slabs
  * (cft_slabs: the outputs of one o0 from a buffer of its window's slices
- * only, o0 after o0), the next group's lines prefetched during the scan. Measured (callgrind, avx2, instructions per
- * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
+ * only, o0 after o0). Whole planes or slabs, the next group's lines are
+ * prefetched during the scan, one line a step (cft_outs; in place of a
+ * prefetch in the transposes at avx2, session of 2026-11-28 00:27, see
+ * docs/performance.md "3-D adaptive slabs, landed"). Measured (callgrind, avx2,
+ * instructions per output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
  * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
  * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
  * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
@@ -414,6 +417,7 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
                         int64_t e0, int64_t SL, int64_t pn)
 {
     const int64_t HW = p->in_spatial, NO = on * g->out[1] * g->out[2], yo = oa * g->out[1] * g->out[2];
+    const int64_t PO = p->out_spatial; /* (a local: the int64 index stores could alias p->out_spatial) */
     const GT *const xend = g->xbeg + g->xlen;
     const GT *xp = x + pa * HW + e0;
     VT r[VN];
@@ -423,13 +427,6 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
             #pragma GCC unroll 16
             for (int i = 0; i < VN; ++i)
                 V_STORE(buf + (j + i) * VN, r[i]);
-#if VN == 8 /* the next group's rows into L1 (avx2: 13 -> 6 and 1-D 100 -> 12 -10 %, 15 -> 4 the same; at
-             * avx512 1-D -5 %, 13 -> 6 the same, 15 -> 4 +20 %: not there) */
-            const char *const pf = (const char *)(const void *)(xp + VN * HW + j);
-            #pragma GCC unroll 8
-            for (int l = 0; l < VN; ++l)
-                _mm_prefetch(pf + l * HW * (int64_t)sizeof(GT), _MM_HINT_T0);
-#endif
         } else {
             for (int64_t jj = j; jj < SL; ++jj)
                 for (int l = 0; l < VN; ++l)
@@ -459,11 +456,11 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
         KFN(cft_tr_ld)(ob + ob0 * VN, VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l)
-            KFN(cft_st)(y + (pa + l) * p->out_spatial + yo + ob0, r[l], n);
+            KFN(cft_st)(y + (pa + l) * PO + yo + ob0, r[l], n);
         KFN(cft_tr_ld)((const GT *)(const void *)(oi + ob0 * VN), VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l) {
-            const int64_t at = (pa + l) * p->out_spatial + yo + ob0;
+            const int64_t at = (pa + l) * PO + yo + ob0;
             if (i32)
                 KFN(cft_st32)((int32_t *)ind + at, CFT_IADD(CFT_F2I(r[l]), VI_SET1((int32_t)(uint32_t)(uint64_t)base[l])), n);
             else
