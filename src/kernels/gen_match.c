@@ -79,35 +79,6 @@ static int gen_fri_narrow(const struct maxpool_plan *p)
            p->axis[0].in == 2 * p->axis[0].out && p->axis[1].in == 2 * p->axis[1].out && p->axis[1].out <= 8;
 }
 
-/* How gen_cft.h's planes-across-lanes form would take an adaptive plan with
- * indices at vn lanes (its cft_geo, with its buffer sizes CFT_BUF 8192,
- * CFT_OBUF 2048 and CFT_TAPS 2048): 1 whole planes, 2 rank-3 D slabs (every
- * slab of at most 8192 / vn - vn elements, 4 * quads * the most taps of an
- * output at most 2048 entries), 0 not (or W windows of 1 or 2 in line:
- * gen_cfs.h takes those, whatever vn). */
-static int gen_cft_fit(const struct maxpool_plan *p, int64_t vn)
-{
-    const maxpool_axis *w = &p->axis[p->rank - 1];
-    if (p->n * p->c < vn || p->in_spatial < 1 || p->out_spatial < 1 || (w->in % w->out == 0 && w->in / w->out <= 2))
-        return 0;
-    if (p->in_spatial <= 8192 / vn - vn && p->out_spatial <= 2048 / vn - vn)
-        return 1;
-    if (p->rank != 3 || p->axis[0].out < 2 || p->axis[1].out * p->axis[2].out > 2048 / vn - vn)
-        return 0;
-    int64_t k[3] = {0, 0, 0};
-    for (int i = 0; i < 3; ++i)
-        for (int64_t o = 0; o < p->axis[i].out; ++o) {
-            int64_t st, cn;
-            maxpool_axis_window(&p->axis[i], 1, o, &st, &cn);
-            if (cn < 1)
-                return 0;
-            k[i] = cn > k[i] ? cn : k[i];
-        }
-    if (((k[0] - 1) * p->axis[0].step + 1) * p->axis[1].in * p->axis[2].in > 8192 / vn - vn)
-        return 0;
-    return 4 * ((p->axis[1].out * p->axis[2].out + 3) / 4) * k[0] * k[1] * k[2] <= 2048 ? 2 : 0;
-}
-
 /* f32 channels-first: the plans where the gen forms beat the f32 kernels,
  * measured (docs/performance.md, "f32 on the gen forms"): windows of whole
  * planes (global pooling, any window kind, with or without indices); with
@@ -140,12 +111,6 @@ static int gen_f32_match(const struct maxpool_plan *p, int avx2)
     if (gen_global(p)) /* gen_glob.h: 1x512x7x7 -> 1x1 about 2x the floor, f32 lines first 38-54x */
         return 1;
     if (!avx2 && gen_fri_narrow(p))
-        return 0;
-    /* 3-D adaptive with indices whose planes the avx512 instance's planes-across-lanes form does not take
-     * but the avx2 one's does by D slabs (2x256x8x14x14 -> 2x5x5: 784-element slabs, 16 lanes' buffer 496):
-     * the avx2 instance at avx512 too (x floor 2.3 against 2.9 for gen_cfa.h at 16 lanes) */
-    if (!avx2 && p->rank == 3 && p->desc.index_type != MAXPOOL_INDEX_NONE && p->desc.window == MAXPOOL_WINDOW_ADAPTIVE &&
-        p->axis[2].in <= 16 && p->axis[2].out <= 8 && !gen_cft_fit(p, 16) && gen_cft_fit(p, 8) == 2)
         return 0;
     if (p->desc.index_type != MAXPOOL_INDEX_NONE) { /* adaptive heads (gen_cfs.h, gen_cfa.h, lines first): */
         const maxpool_axis *w = &p->axis[p->rank - 1]; /* 13 -> 6 1.6-2x, 14 -> 7 5x, 1-D 2x faster (measured */

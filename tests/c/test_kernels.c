@@ -177,31 +177,6 @@ static int cblock_spp(const struct maxpool_plan *p)
 }
 
 /* Name of the kernel this test expects for desc at ISA ceiling isa. */
-
-/* Mirror of gen_match.c's gen_cft_fit (gen_cft.h's buffers: 8192 input and
- * 2048 output floats, 2048 table entries): 1 whole planes at vn lanes, 2 D
- * slabs of a rank-3 plan, 0 neither. */
-static int cft_fits(const struct maxpool_plan *p, int64_t vn)
-{
-    const maxpool_axis *w = &p->axis[p->rank - 1];
-    if (p->n * p->c < vn || (w->in % w->out == 0 && w->in / w->out <= 2))
-        return 0;
-    if (p->in_spatial <= 8192 / vn - vn && p->out_spatial <= 2048 / vn - vn)
-        return 1;
-    if (p->rank != 3 || p->axis[0].out < 2 || p->axis[1].out * p->axis[2].out > 2048 / vn - vn)
-        return 0;
-    int64_t k[3] = {0, 0, 0};
-    for (int i = 0; i < 3; ++i)
-        for (int64_t o = 0; o < p->axis[i].out; ++o) {
-            int64_t st, cn;
-            maxpool_axis_window(&p->axis[i], 1, o, &st, &cn);
-            k[i] = cn > k[i] ? cn : k[i];
-        }
-    if (k[0] * p->axis[1].in * p->axis[2].in > 8192 / vn - vn)
-        return 0;
-    return 4 * ((p->axis[1].out * p->axis[2].out + 3) / 4) * k[0] * k[1] * k[2] <= 2048 ? 2 : 0;
-}
-
 static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_plan *p, maxpool_isa isa)
 {
     static char name[64];
@@ -328,15 +303,10 @@ static const char *expected_kernel(const maxpool_desc *d, const struct maxpool_p
         const int fri_narrow = p->rank == 2 && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
                                d->index_type != MAXPOOL_INDEX_NONE && h->in == 2 * h->out && w->in == 2 * w->out &&
                                w->out <= 8;
-        /* 3-D adaptive with indices that gen_cft.h takes at 8 lanes by D slabs and not at 16: the avx2 instance */
-        const int cft_slab = p->rank == 3 && d->window == MAXPOOL_WINDOW_ADAPTIVE &&
-                             d->index_type != MAXPOOL_INDEX_NONE && w->in <= 16 && w->out <= 8 &&
-                             !cft_fits(p, 16) && cft_fits(p, 8) == 2;
         if (avx2_only && global)
             snprintf(name, sizeof name, "f32_nchw_gen_%s", suffix);
         else if (gen)
-            snprintf(name, sizeof name, "f32_nchw_gen_%s",
-                     isa == MAXPOOL_ISA_AVX512 && (fri_narrow || cft_slab) ? "avx2" : suffix);
+            snprintf(name, sizeof name, "f32_nchw_gen_%s", isa == MAXPOOL_ISA_AVX512 && fri_narrow ? "avx2" : suffix);
         return name;
     }
     snprintf(name, sizeof name, "f32_nhwc_%s", suffix);
@@ -1745,8 +1715,8 @@ static void adaptive_planes(ts_rng *r, int quick)
 
 /* Rank-3 adaptive windows with indices on planes too big for the
  * planes-across-lanes buffer (over 1,016 / 496 elements), by D slabs
- * (gen_cft.h: one o0's slices a buffer, o0 after o0; the avx2 instance at
- * avx512 where only its slabs fit): random depths, heights, widths up to 16,
+ * (gen_cft.h: one o0's slices a buffer, o0 after o0; at avx512, planes
+ * whose slabs fit only at 8 lanes go to gen_cfa.h): random depths, heights, widths up to 16,
  * outputs fewer and more than the inputs (D windows that overlap and that do
  * not), 1-40 planes (groups, remainders), every option, value kind and index
  * width, threads; then a NaN (and a second one) at every in-plane position
