@@ -27,8 +27,13 @@
  * transposing loads would pass the tensor's end read their last partial
  * vector element by element; the planes of a task range left over by the
  * groups, rows of planes the range cuts, and plans whose table does not fit
- * go to the other forms. Measured (callgrind, avx2, instructions per
- * output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
+ * go to the other forms. Rank-3 planes too big for the buffer go by D slabs
+ * (cft_slabs: the outputs of one o0 from a buffer of its window's slices
+ * only, o0 after o0). Whole planes or slabs, the next group's lines are
+ * prefetched during the scan, one line a step (cft_outs; in place of a
+ * prefetch in the transposes at avx2, session of 2026-11-28 00:27, see
+ * docs/performance.md "3-D adaptive slabs, landed"). Measured (callgrind, avx2,
+ * instructions per output): 15x15 -> 4x4 89.5 -> 39.7, 13x13 -> 6x6 48.7 -> 18.6, 1-D 100
  * -> 12 39.8 -> 24.1 (docs/performance.md); the avx2 step without blends
  * and the half-load transposes (session of 2026-11-27 18:27): 39.7 -> 41.9
  * and 18.6 -> 20.6 instructions but fewer uops, x floor 5.8 -> 4.3 and 3.0
@@ -39,6 +44,8 @@
 #if GEN_TYPE == GEN_F32
 #define CFT_BUF 8192 /* floats of the transposed input: VN planes of at most CFT_BUF / VN - VN elements */
 #define CFT_OBUF 2048 /* floats of the transposed output: VN planes of at most CFT_OBUF / VN - VN outputs */
+#define CFT_TAPS 2048 /* entries of the tap table */
+#define CFT_PFD 1 /* groups ahead the scan prefetches (2, 3 measured no better) */
 
 #if VN == 16
 #define CFT_IADD(a, b) _mm512_add_epi32((a), (b))
@@ -230,15 +237,41 @@ GAI void KFN(cft_st64)(int64_t *p, __m256i v, int64_t b, int64_t n)
 GAI int KFN(cft_neg)(__m256i v) { return _mm256_movemask_ps(_mm256_castsi256_ps(v)) != 0; }
 #endif
 
-/* Whether the planes-across-lanes form takes plan p (with indices). */
+/* Rank-3 plans whose planes do not fit the buffer go by D slabs: the
+ * outputs of one o0 (the window's slices st0 .. st0 + (cn0 - 1) * step0,
+ * their H and W whole) from a buffer of that slab only, o0 after o0 over
+ * every group (a slice that two windows share is transposed twice). 1 if
+ * plan p goes so: every slab fits the buffer and the tap table of one slab
+ * fits whatever its quads (4 * quads * the most taps of an output). */
+static int KFN(cft_slabs)(const struct maxpool_plan *p, const KFN(geo) * g)
+{
+    const int64_t po = g->out[1] * g->out[2], sl = g->in[1] * g->in[2];
+    if (p->rank != 3 || g->out[0] < 2 || po > CFT_OBUF / VN - VN)
+        return 0;
+    int64_t k0 = 0, k1 = 0, k2 = 0;
+    for (int64_t o = 0; o < g->out[0]; ++o) {
+        if (((g->cn[0][o] - 1) * g->step[0] + 1) * sl > CFT_BUF / VN - VN)
+            return 0;
+        k0 = g->cn[0][o] > k0 ? g->cn[0][o] : k0;
+    }
+    for (int64_t o = 0; o < g->out[1]; ++o)
+        k1 = g->cn[1][o] > k1 ? g->cn[1][o] : k1;
+    for (int64_t o = 0; o < g->out[2]; ++o)
+        k2 = g->cn[2][o] > k2 ? g->cn[2][o] : k2;
+    return 4 * ((po + 3) / 4) * k0 * k1 * k2 <= CFT_TAPS;
+}
+
+/* Whether the planes-across-lanes form takes plan p (with indices): whole
+ * planes, or (rank 3) D slabs. */
 static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
 {
     if (!KFN(geo_taps)(g, 0) || !KFN(geo_taps)(g, 1) || !KFN(geo_taps)(g, 2))
         return 0;
     if (g->grid && g->K == g->S && g->S <= 2 && g->out[2] <= VN) /* windows of 1 or 2 in line: gen_cfs.h */
         return 0; /* (14 -> 7, avx2: 1.92 against 2.05 x the floor here, DRAM-bound) */
-    return p->desc.window == MAXPOOL_WINDOW_ADAPTIVE && p->n * p->c >= VN && p->in_spatial >= 1 &&
-           p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial >= 1 && p->out_spatial <= CFT_OBUF / VN - VN;
+    if (p->desc.window != MAXPOOL_WINDOW_ADAPTIVE || p->n * p->c < VN || p->in_spatial < 1 || p->out_spatial < 1)
+        return 0;
+    return (p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial <= CFT_OBUF / VN - VN) || KFN(cft_slabs)(p, g);
 }
 
 /* The tap table of a call: the outputs of a plane ordered by their number
@@ -255,7 +288,6 @@ static int KFN(cft_geo)(const struct maxpool_plan *p, const KFN(geo) * g)
  * taken again is the same NaN at the same offset). The codes of a window
  * grow along its taps and 0 is no tap: a lane's index can be the max of
  * the masked codes. */
-#define CFT_TAPS 2048 /* table entries */
 typedef struct KFN(cftt) {
     int32_t off[CFT_TAPS];
 #if VN == 16
@@ -266,15 +298,19 @@ typedef struct KFN(cftt) {
     int64_t nq;
 } KFN(cftt);
 
-/* Builds the table of plan p; 0 if it does not fit. */
-static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(cftt) * T)
+/* Builds the table of plan p for the outputs of o0 in [oa, oa + on) (all
+ * of them, or one D slab), offsets from element e0 of the plane; 0 if it
+ * does not fit. */
+static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(cftt) * T, int64_t oa, int64_t on,
+                          int64_t e0)
 {
-    const int64_t NO = p->out_spatial, O1 = g->out[1], O2 = g->out[2];
+    const int64_t O1 = g->out[1], O2 = g->out[2], NO = on * O1 * O2;
     const int64_t in1 = g->in[1], in2 = g->in[2], d0 = g->step[0], d1 = g->step[1], d2 = g->step[2];
     int64_t n = 0, nt[CFT_OBUF / VN];
     T->nq = (NO + 3) / 4;
     for (int64_t o = 0; o < NO; ++o) { /* the outputs by their taps (stable): a quad's chains of equal length */
-        const int64_t o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1, k = g->cn[0][o0] * g->cn[1][o1] * g->cn[2][o2];
+        const int64_t o2 = o % O2, o1 = o / O2 % O1, o0 = oa + o / O2 / O1,
+                      k = g->cn[0][o0] * g->cn[1][o1] * g->cn[2][o2];
         int64_t i = o;
         for (; i > 0 && nt[i - 1] > k; --i) {
             nt[i] = nt[i - 1];
@@ -288,7 +324,7 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
     for (int64_t q = 0; q < T->nq; ++q) {
         int64_t c[4][3], st[4][3], kmax = 0;
         for (int i = 0; i < 4; ++i) {
-            const int64_t o = T->ord[4 * q + i], o2 = o % O2, o1 = o / O2 % O1, o0 = o / O2 / O1;
+            const int64_t o = T->ord[4 * q + i], o2 = o % O2, o1 = o / O2 % O1, o0 = oa + o / O2 / O1;
             st[i][0] = g->st[0][o0];
             st[i][1] = g->st[1][o1];
             st[i][2] = g->st[2][o2];
@@ -305,7 +341,7 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
             for (int i = 0; i < 4; ++i) {
                 const int64_t ni = c[i][0] * c[i][1] * c[i][2], t = k < ni ? k : ni - 1;
                 const int64_t j2 = t % c[i][2], j1 = t / c[i][2] % c[i][1], j0 = t / c[i][2] / c[i][1];
-                const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2;
+                const int64_t s = ((st[i][0] + j0 * d0) * in1 + st[i][1] + j1 * d1) * in2 + st[i][2] + j2 * d2 - e0;
 #if VN == 16
                 T->code[n] = (int32_t)((s + 1) * VN);
 #endif
@@ -315,8 +351,18 @@ static int KFN(cft_table)(const struct maxpool_plan *p, const KFN(geo) * g, KFN(
     return 1;
 }
 
+/* The lines the next group reads (VN planes of nl cache lines from pf, ps
+ * bytes apart: line a, up to the plane's end e, up to the group's end z),
+ * prefetched one a step of the scan: the loads of the transposes then meet
+ * them in the cache (the scan itself does not touch memory). */
+typedef struct KFN(cftp) {
+    const char *a, *e, *z;
+    int64_t ps, nb; /* plane stride, bytes of a plane's lines */
+} KFN(cftp);
+
 /* Every output of the VN planes in b (the transposed buffer) to ob, oi. */
-GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop)
+GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT *ob, int32_t *oi, const int prop,
+                       KFN(cftp) * pc)
 {
     const int32_t *t = T->off;
 #if VN == 16
@@ -324,6 +370,7 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
 #else
     const int32_t *c = T->off;
 #endif
+    const char *pa = pc->a, *pe = pc->e; /* (in registers) */
     for (int64_t q = 0; q < T->nq; ++q) {
         VT bv[4];
         VI bi[4];
@@ -339,6 +386,14 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
         }
         const int32_t *const te = t + 4 * (int64_t)T->qk[q]; /* (qk >= 1) */
         do {
+            if (pa < pc->z) {
+                __builtin_prefetch(pa);
+                pa += 64;
+                if (pa >= pe) {
+                    pa = pe - pc->nb + pc->ps;
+                    pe = pa + pc->nb;
+                }
+            }
 #pragma GCC unroll 4
             for (int i = 0; i < 4; ++i) {
                 const VT v = V_LOAD(b + ((int64_t)t[i] - VN));
@@ -354,54 +409,58 @@ GAI void KFN(cft_outs)(const KFN(geo) * g, const KFN(cftt) * T, const GT *b, GT 
     }
 }
 
-/* Planes [pa, pa + VN) whole: buf, ob, oi local buffers of CFT_BUF, CFT_OBUF, CFT_OBUF elements. */
+/* Planes [pa, pa + VN), the outputs of o0 in [oa, oa + on) from elements
+ * [e0, e0 + SL) of each plane (T's table): buf, ob, oi local buffers of
+ * CFT_BUF, CFT_OBUF, CFT_OBUF elements; groups up to plane pn follow. */
 GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const KFN(cftt) * T, const GT *x, GT *y,
-                        void *ind, int64_t pa, GT *buf, GT *ob, int32_t *oi, const int prop)
+                        void *ind, int64_t pa, GT *buf, GT *ob, int32_t *oi, const int prop, int64_t oa, int64_t on,
+                        int64_t e0, int64_t SL, int64_t pn)
 {
-    const int64_t HW = p->in_spatial, NO = p->out_spatial;
+    const int64_t HW = p->in_spatial, NO = on * g->out[1] * g->out[2], yo = oa * g->out[1] * g->out[2];
+    const int64_t PO = p->out_spatial; /* (a local: the int64 index stores could alias p->out_spatial) */
     const GT *const xend = g->xbeg + g->xlen;
-    const GT *xp = x + pa * HW;
+    const GT *xp = x + pa * HW + e0;
     VT r[VN];
-    for (int64_t j = 0; j < HW; j += VN) { /* transpose in */
-        if (j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
+    for (int64_t j = 0; j < SL; j += VN) { /* transpose in */
+        if (e0 + j + VN <= HW || xp + (VN - 1) * HW + j + VN <= xend) {
             KFN(cft_tr_ld)(xp + j, HW, r);
             #pragma GCC unroll 16
             for (int i = 0; i < VN; ++i)
                 V_STORE(buf + (j + i) * VN, r[i]);
-#if VN == 8 /* the next group's rows into L1 (avx2: 13 -> 6 and 1-D 100 -> 12 -10 %, 15 -> 4 the same; at
-             * avx512 1-D -5 %, 13 -> 6 the same, 15 -> 4 +20 %: not there) */
-            const char *const pf = (const char *)(const void *)(xp + VN * HW + j);
-            #pragma GCC unroll 8
-            for (int l = 0; l < VN; ++l)
-                _mm_prefetch(pf + l * HW * (int64_t)sizeof(GT), _MM_HINT_T0);
-#endif
         } else {
-            for (int64_t jj = j; jj < HW; ++jj)
+            for (int64_t jj = j; jj < SL; ++jj)
                 for (int l = 0; l < VN; ++l)
                     buf[jj * VN + l] = xp[l * HW + jj];
         }
     }
-    KFN(cft_outs)(g, T, buf, ob, oi, prop);
+    KFN(cftp) pc; /* the next group's lines, if any */
+    pc.ps = HW * (int64_t)sizeof(GT);
+    pc.nb = (SL * (int64_t)sizeof(GT) + 63) / 64 * 64;
+    pc.a = (const char *)(xp + CFT_PFD * VN * HW);
+    pc.e = pc.a + pc.nb;
+    pc.z = pa + (CFT_PFD + 1) * VN <= pn ? pc.a + (VN - 1) * pc.ps + pc.nb : pc.a;
+    KFN(cft_outs)(g, T, buf, ob, oi, prop, &pc);
     VI neg = VI_SET1(0);
     for (int64_t i = 0; i < NO; ++i)
         neg = CFT_IOR(neg, VI_LOAD(oi + i * VN));
-    int64_t o = 0, base[VN]; /* n*idx_n + c*idx_c of each plane (no division per plane) */
-    for (int64_t l = 0, pn = pa / p->c, pc = pa % p->c; l < VN; ++l) {
-        base[l] = pn * p->idx_n + pc * p->idx_c;
-        if (++pc == p->c)
-            pc = 0, ++pn;
+    int64_t o = 0, base[VN]; /* n*idx_n + c*idx_c of each plane (no division per plane), plus e0 (the
+                              * table's offsets are from there) */
+    for (int64_t l = 0, bn = pa / p->c, bc = pa % p->c; l < VN; ++l) {
+        base[l] = bn * p->idx_n + bc * p->idx_c + e0;
+        if (++bc == p->c)
+            bc = 0, ++bn;
     }
     const int i32 = p->desc.index_type == MAXPOOL_INDEX_I32;
-    for (int64_t oa = 0; oa < NO; oa += VN) { /* transpose out */
-        const int64_t n = NO - oa < VN ? NO - oa : VN;
-        KFN(cft_tr_ld)(ob + oa * VN, VN, r); /* (rows past NO: within the buffer, not stored) */
+    for (int64_t ob0 = 0; ob0 < NO; ob0 += VN) { /* transpose out */
+        const int64_t n = NO - ob0 < VN ? NO - ob0 : VN;
+        KFN(cft_tr_ld)(ob + ob0 * VN, VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l)
-            KFN(cft_st)(y + (pa + l) * NO + oa, r[l], n);
-        KFN(cft_tr_ld)((const GT *)(const void *)(oi + oa * VN), VN, r); /* (rows past NO: within the buffer, not stored) */
+            KFN(cft_st)(y + (pa + l) * PO + yo + ob0, r[l], n);
+        KFN(cft_tr_ld)((const GT *)(const void *)(oi + ob0 * VN), VN, r); /* (rows past NO: within the buffer, not stored) */
         #pragma GCC unroll 16
         for (int l = 0; l < VN; ++l) {
-            const int64_t at = (pa + l) * NO + oa;
+            const int64_t at = (pa + l) * PO + yo + ob0;
             if (i32)
                 KFN(cft_st32)((int32_t *)ind + at, CFT_IADD(CFT_F2I(r[l]), VI_SET1((int32_t)(uint32_t)(uint64_t)base[l])), n);
             else
@@ -410,12 +469,13 @@ GAI void KFN(cft_group)(const struct maxpool_plan *p, const KFN(geo) * g, const 
     }
     if (KFN(cft_neg)(neg)) { /* lanes with no winner: the empty-window index */
         o = 0;
-        for (int64_t o0 = 0; o0 < g->out[0]; ++o0)
+        for (int64_t o0 = oa; o0 < oa + on; ++o0)
             for (int64_t o1 = 0; o1 < g->out[1]; ++o1)
                 for (int64_t o2 = 0; o2 < g->out[2]; ++o2, ++o)
                     for (int l = 0; l < VN; ++l)
                         if (oi[o * VN + l] < 0)
-                            KFN(put_index)(p, g, ind, (pa + l) * NO + o, (pa + l) / p->c, (pa + l) % p->c, -1,
+                            KFN(put_index)(p, g, ind, (pa + l) * p->out_spatial + yo + o, (pa + l) / p->c,
+                                           (pa + l) % p->c, -1,
                                            g->st[0][o0], g->st[1][o1], g->st[2][o2]);
     }
 }
@@ -435,19 +495,27 @@ static void KFN(cft_rest)(const struct maxpool_plan *p, const KFN(geo) * g, cons
 }
 
 /* Planes [pa, pb) in groups of VN; 0 (nothing done) when the tap table
- * does not fit. Stack: 32 + 8 + 8 + 8 KiB, none of it alive when the other
- * forms run. */
+ * does not fit. Whole planes, or (cft_slabs) o0 after o0, each D slab of
+ * every group: a slab's table that does not fit (cft_slabs rules that out)
+ * leaves its o0 and the rest to the other forms, plane by plane. Stack:
+ * 32 + 8 + 8 + 8 KiB, none of it alive when the other forms run. */
 GAI int KFN(cft_run)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *x, GT *y, void *ind, int64_t pa,
                      int64_t pb, const int prop)
 {
     KFN(cftt) T;
-    if (!KFN(cft_table)(p, g, &T))
-        return 0;
     alignas(64) GT buf[CFT_BUF];
     alignas(64) GT ob[CFT_OBUF];
     alignas(64) int32_t oi[CFT_OBUF];
-    for (; pa < pb; pa += VN)
-        KFN(cft_group)(p, g, &T, x, y, ind, pa, buf, ob, oi, prop);
+    const int whole = p->in_spatial <= CFT_BUF / VN - VN && p->out_spatial <= CFT_OBUF / VN - VN;
+    const int64_t sl = g->in[1] * g->in[2];
+    for (int64_t o0 = 0; o0 < (whole ? 1 : g->out[0]); ++o0) { /* (one cft_group inlined: build time) */
+        const int64_t on = whole ? g->out[0] : 1, e0 = whole ? 0 : g->st[0][o0] * sl;
+        const int64_t SL = whole ? p->in_spatial : ((g->cn[0][o0] - 1) * g->step[0] + 1) * sl;
+        if (!KFN(cft_table)(p, g, &T, o0, on, e0))
+            return o0 > 0 ? -(int)o0 : 0; /* (-o0: o0 on are left) */
+        for (int64_t q = pa; q < pb; q += VN)
+            KFN(cft_group)(p, g, &T, x, y, ind, q, buf, ob, oi, prop, o0, on, e0, SL, pb);
+    }
     return 1;
 }
 
@@ -469,13 +537,16 @@ static void KFN(cft_tasks)(const struct maxpool_plan *p, const KFN(geo) * g, con
 {
     const int64_t rows = g->out[0] * g->out[1], pa = (t0 + rows - 1) / rows, pe = t1 / rows;
     const int64_t pb = pe > pa ? pa + (pe - pa) / VN * VN : pa;
-    int done = 0; /* planes [pa, pb) here */
+    int done = 0; /* planes [pa, pb) here (< 0: but their rows from o0 = -done on) */
     if (pa < pb)
         done = GFLOAT && prop ? KFN(cft_run_p)(p, g, x, y, ind, pa, pb) : KFN(cft_run_i)(p, g, x, y, ind, pa, pb);
     if (!done) {
         KFN(cft_rest)(p, g, x, y, ind, t0, t1, prop);
         return;
     }
+    if (done < 0)
+        for (int64_t q = pa; q < pb; ++q)
+            KFN(cft_rest)(p, g, x, y, ind, q * rows - done * g->out[1], (q + 1) * rows, prop);
     KFN(cft_rest)(p, g, x, y, ind, t0, pa * rows, prop);
     KFN(cft_rest)(p, g, x, y, ind, pb * rows, t1, prop);
 }

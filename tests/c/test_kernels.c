@@ -1714,6 +1714,52 @@ static void adaptive_planes(ts_rng *r, int quick)
         adaptive_sweeps(dp + k, 1, r, quick ? 3 : 1, dp[k].shape[2] * dp[k].shape[3]);
 }
 
+/* Rank-3 adaptive windows with indices on planes too big for the
+ * planes-across-lanes buffer (over 1,016 / 496 elements), by D slabs
+ * (gen_cft.h: one o0's slices a buffer, o0 after o0; at avx512, planes
+ * whose slabs fit only at 8 lanes go to gen_cfa.h): random depths, heights, widths up to 16,
+ * outputs fewer and more than the inputs (D windows that overlap and that do
+ * not), 1-40 planes (groups, remainders), every option, value kind and index
+ * width, threads; then a NaN (and a second one) at every in-plane position
+ * (the plane as period; quick: every 7th to 13th) on -inf, -FLT_MAX, mixed and
+ * {0, -0, 1} ties, both NaN rules and starts, i32 / i64 indices and index
+ * axes: 8x14x14 -> 2x5x5 (the bench head, D 8 -> 2 apart), 7x12x13 -> 3x4x3
+ * (D windows of 3 overlapping; slabs at 16 lanes too; the last slab ends
+ * with a partial vector: 16 planes, its last group's loads pass the
+ * tensor's end, and 17: a plane left over), 6x11x16 -> 4x3x5. */
+static void adaptive_slabs(ts_rng *r, int quick)
+{
+    const int n = quick ? 60 : 400;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        maxpool_desc_init(&d, 3);
+        d.window = MAXPOOL_WINDOW_ADAPTIVE;
+        int64_t shape[5] = {ts_rng_range(r, 1, 2), ts_rng_range(r, 8, 40), ts_rng_range(r, 2, 12),
+                            ts_rng_range(r, 6, 16), ts_rng_range(r, 3, 16)};
+        for (int a = 0; a < 3; ++a) {
+            const int64_t in = shape[2 + a];
+            d.output_size[a] = ts_rng_chance(r, 1, 6) ? ts_rng_range(r, in, in + 3) : ts_rng_range(r, a == 0 ? 2 : 1, in);
+        }
+        if (d.output_size[2] > 8)
+            d.output_size[2] = 8;
+        random_options(&d, r);
+        d.index_order = MAXPOOL_INDEX_ROW_MAJOR;
+        d.index_type = ts_rng_chance(r, 1, 2) ? MAXPOOL_INDEX_I64 : MAXPOOL_INDEX_I32;
+        char what[400];
+        describe(what, sizeof what, &d, shape);
+        check_case(&d, shape, r, (int)ts_rng_range(r, 0, V_KINDS - 1), ts_rng_chance(r, 1, 3), what);
+    }
+    const adaptive_shape ds[] = {
+        {3, {1, 16, 8, 14, 14}, {2, 5, 5}},
+        {3, {1, 16, 7, 12, 13}, {3, 4, 3}},
+        {3, {1, 17, 7, 12, 13}, {3, 4, 3}},
+        {3, {2, 8, 6, 11, 16}, {4, 3, 5}},
+    };
+    static const int64_t qstep[] = {13, 11, 11, 7}; /* (quick: prime to the plane sizes, every line and column) */
+    for (size_t k = 0; k < sizeof ds / sizeof ds[0]; ++k)
+        adaptive_sweeps(ds + k, 1, r, quick ? qstep[k] : 1, ds[k].shape[2] * ds[k].shape[3] * ds[k].shape[4]);
+}
+
 /* The sections of this program. Each has its own generator, seeded from the
  * seed and its position, so a section checks the same cases whichever part
  * runs it. */
@@ -1784,6 +1830,7 @@ static void sec_row_vectors(ts_rng *r, int quick) { row_vectors(r, quick); }
 static void sec_slices3d(ts_rng *r, int quick) { slices3d_sweep(r, quick); }
 static void sec_adaptive_idx(ts_rng *r, int quick) { adaptive_idx(r, quick); }
 static void sec_adaptive_planes(ts_rng *r, int quick) { adaptive_planes(r, quick); }
+static void sec_adaptive_slabs(ts_rng *r, int quick) { adaptive_slabs(r, quick); }
 static void sec_random(ts_rng *r, int quick)
 {
     const int nrand = quick ? 300 : 3000;
@@ -1806,7 +1853,7 @@ static const struct {
     {"random", sec_random, 1},           {"k2s2_flat", sec_k2s2_flat, 2},       {"small_planes", sec_small_planes, 2},
     {"slices3d", sec_slices3d, 2},       {"adaptive_idx", sec_adaptive_idx, 1},
     {"row_vectors", sec_row_vectors, 2}, {"fe_nan_scan", sec_fe_nan_scan, 2},
-    {"adaptive_planes", sec_adaptive_planes, 2}, {"fe_nan_wide", sec_fe_nan_wide, 1},
+    {"adaptive_planes", sec_adaptive_planes, 2}, {"adaptive_slabs", sec_adaptive_slabs, 1}, {"fe_nan_wide", sec_fe_nan_wide, 1},
     {"gen_stream", gen_stream, 2},
 };
 
