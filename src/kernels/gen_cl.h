@@ -6,12 +6,13 @@
 
 /* The lanes of one vector of channels from cv that go lane by lane: the
  * fix lanes (f16 NaN: the scalar scan, bits as stored) and, with indices,
- * every lane's index (tap number lt[l] of tpos[], GEN_NONE: none). Out of
- * line, one copy for every block size and NaN rule: a call per vector
- * against a scalar store per lane (build cost, docs/performance.md). */
+ * the lanes without a tap (lt[l] == GEN_NONE: the empty-window index; the
+ * other lanes' indices are stored by cl_block through gen_cfi.h's
+ * cfi_taps). Out of line, one copy for every block size and NaN rule
+ * (build cost, docs/performance.md). */
 __attribute__((noinline)) static void KFN(cl_lanes)(const struct maxpool_plan *p, const KFN(geo) * g, const GT *xn,
                                                     GT *yo, void *ind, int64_t ooff, int64_t n, int64_t cv,
-                                                    const int64_t *tpos, const int64_t *ws, const VLANE *lt,
+                                                    const int64_t *ws, const VLANE *lt,
                                                     uint64_t fix, int prop, int wi)
 {
     const int64_t C = p->c;
@@ -22,9 +23,8 @@ __attribute__((noinline)) static void KFN(cl_lanes)(const struct maxpool_plan *p
             yo[cv + l] = val;
             if (wi)
                 KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
-        } else if (wi) {
-            const int64_t s = lt[l] == GEN_NONE ? -1 : tpos[lt[l]];
-            KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, s, ws[0], ws[1], ws[2]);
+        } else if (wi && lt[l] == GEN_NONE) {
+            KFN(put_index)(p, g, ind, ooff + cv + l, n, cv + l, -1, ws[0], ws[1], ws[2]);
         }
     }
 }
@@ -62,9 +62,12 @@ GAI void KFN(cl_block)(const struct maxpool_plan *p, const KFN(geo) * g, const G
         if (!wi && !fix)
             continue;
         alignas(64) VLANE lt[VN];
-        if (wi)
+        if (wi) { /* lane l's index: n*idx_n + (cv + l)*idx_c + tpos[lt[l]], a gather from tpos[] */
             VI_STORE(lt, bt[v]);
-        KFN(cl_lanes)(p, g, xn, yo, ind, ooff, n, cv, tpos, ws, lt, fix, prop, wi);
+            if (!KFN(cfi_taps)(p, ind, ooff + cv, n, cv, 0, p->idx_c, tpos, lt, VN) && !fix)
+                continue;
+        }
+        KFN(cl_lanes)(p, g, xn, yo, ind, ooff, n, cv, ws, lt, fix, prop, wi);
     }
 }
 

@@ -10,8 +10,8 @@
  * <type>_nchw_gen_<isa> and <type>_nhwc_gen_<isa>.
  *
  * One file per part, included below in this order: gen_geo.h (vector-layer
- * glue, geometry, index output, scalar fold), gen_cl.h (channels-last),
- * gen_cf.h (channels-first per-tap pieces), gen_cfi.h (their index store),
+ * glue, geometry, index output, scalar fold), gen_cf.h (channels-first
+ * per-tap pieces), gen_cfi.h (their index store), gen_cl.h (channels-last),
  * gen_lf.h (lines first), gen_cf_run.h (their row loop), gen_fl.h (W
  * first), gen_vf.h (integers: lines first, one W pass per output row),
  * gen_fp.h (f32 small planes of W stride 1 as flat arrays), gen_fr.h (f32
@@ -90,11 +90,11 @@
  * vector's whole span lies inside the input tensor.
  */
 #include "gen_geo.h"
-#ifndef GEN_NCHW_ONLY
-#include "gen_cl.h"
-#endif
 #include "gen_cf.h"
 #include "gen_cfi.h"
+#ifndef GEN_NCHW_ONLY /* (after gen_cfi.h: its index store) */
+#include "gen_cl.h"
+#endif
 #include "gen_lf.h"
 #include "gen_cf_run.h"
 #include "gen_fl.h"
