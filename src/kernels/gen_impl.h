@@ -105,6 +105,9 @@
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
+#if defined(GEN_CB) && !defined(GEN_NCHW_ONLY)
+#include "gen_cb.h"
+#endif
 #ifndef GEN_NCHW_ONLY /* (f32 with indices: adaptive heads, rows of one vector, gen_cfs.h) */
 #include "gen_fli.h"
 #endif
@@ -150,7 +153,14 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
 #ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
     int64_t kh, ph;
     const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
-    if (fls) { /* stride 1, log step (gen_fls.h) */
+    if (fls) { /* stride 1, log step (gen_fls.h); 8- and 16-bit integers: planes across the lanes (gen_cb.h) */
+#ifdef GEN_CB
+        const int64_t cbs = KFN(cb_geo)(p, &g, kh, ph);
+        if (cbs) {
+            KFN(cb_run)(p, &g, x, y, t0, t1, cbs, fls, kh, ph);
+            return;
+        }
+#endif
         KFN(fls_run)(p, &g, x, y, t0, t1, fls, kh, ph, GFLOAT && p->nan_propagate);
         return;
     }
