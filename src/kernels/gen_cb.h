@@ -49,23 +49,25 @@
 static int64_t KFN(cb_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int64_t kh, int64_t ph)
 {
     const int64_t H = g->in[1], W = g->in[2], O1 = g->out[1], Wo = g->out[2], K = g->K, pw = -g->v0;
-    if (p->n * p->c < VN / 2 || Wo > 64)
+    /* measured (docs/performance.md, "gen_cb"): 1x512x20x20 k5/k13 0.5-0.9 of gen_fls.h's time; rows of
+     * 40 (1x256x40x40 k5) 1.1-1.4x its time (its vectors full there, our strips redo kh - 1 rows) */
+    if (p->n * p->c < VN / 2 || H * W < VN || W > 32)
         return 0;
     for (int64_t o = 0; o < Wo; ++o) /* W windows [o - pw, o - pw + K) meet the row */
         if (o - pw >= W || o - pw + K <= 0)
             return 0;
-    /* rows a strip: T or O (max(nr W, (S + kh - 1) Wo)), R (nr (Wo + K - 1)), nr <= S + kh - 1 */
+    /* a strip: T (rg W + VN), R (ph + nr rows of Wo), nr <= min(S + kh - 1, H) */
+    const int64_t rg = ((VN + W - 1) / W + 3) / 4 * 4;
     int64_t S = O1;
-    while (S > 0 && (S + kh - 1) * ((W > Wo ? W : Wo) + Wo + K - 1) > GEN_CB_CAP)
+    while (S > 0 && rg * W + VN + (ph + (S + kh - 1 < H ? S + kh - 1 : H)) * Wo > GEN_CB_CAP)
         --S;
     if (S < 1)
         return 0;
     const int64_t ns = (O1 + S - 1) / S;
     S = (O1 + ns - 1) / ns;
     for (int64_t oy0 = 0; oy0 < O1; oy0 += S) {
-        const int64_t oy1 = oy0 + S < O1 ? oy0 + S : O1, a = oy0 - ph > 0 ? oy0 - ph : 0,
-                      b = oy1 - 1 - ph + kh < H ? oy1 - 1 - ph + kh : H;
-        if ((b - a) * W < VN || (oy1 - oy0) * Wo < VN)
+        const int64_t oy1 = oy0 + S < O1 ? oy0 + S : O1;
+        if ((oy1 - oy0) * Wo < VN)
             return 0;
     }
     return S;
@@ -97,37 +99,42 @@ GAI VT *KFN(cb_tr)(VT *v, VT *t)
 }
 
 /* One block [b0, e = b0 + k) of the padded axis for the M lines at x, out
- * (line stride xl, ol): outputs [b0, min(e, nout)) (and the rest of the
- * block past nout: room in out); real part of the suffixes [rlo, rhi), of
- * the next block's prefixes [g0, gr), the prefixes' end ge. */
-GAI void KFN(cb_blk)(const VT *xi, int64_t xs, int64_t xl, VT *oi, int64_t os, int64_t ol, int64_t b0, int64_t e,
+ * (line stride xl, ol): outputs [b0, oe = min(e, nout)); real part of the
+ * suffixes [rlo, rhi), of the next block's prefixes [g0, gr), the
+ * prefixes' end ge. Each x element is read before out at the same place is
+ * written (in place: x == out, xs == os, outputs before pb at negative
+ * offsets). */
+GAI void KFN(cb_blk)(const VT *xi, int64_t xs, int64_t xl, VT *oi, int64_t os, int64_t ol, int64_t b0, int64_t oe,
                      int64_t rlo, int64_t rhi, int64_t g0, int64_t gr, int64_t ge, int64_t k, const VT nv,
                      const int M)
 {
     VT h[4], gv[4];
-    for (int m = 0; m < M; ++m)
+    GEN_UNROLL for (int m = 0; m < M; ++m)
         h[m] = gv[m] = nv;
-    int64_t u = e - 1;
+    int64_t u = oe - 1;
     for (; u >= rhi; --u)
-        for (int m = 0; m < M; ++m)
+        GEN_UNROLL for (int m = 0; m < M; ++m)
             oi[u * os + m * ol] = h[m];
+    for (u = rhi - 1; u >= oe; --u) /* (past the outputs: the suffix only) */
+        GEN_UNROLL for (int m = 0; m < M; ++m)
+            h[m] = V_MAX(h[m], xi[u * xs + m * xl]);
     for (; u >= rlo; --u)
-        for (int m = 0; m < M; ++m) {
+        GEN_UNROLL for (int m = 0; m < M; ++m) {
             h[m] = V_MAX(h[m], xi[u * xs + m * xl]);
             oi[u * os + m * ol] = h[m];
         }
     for (; u >= b0; --u)
-        for (int m = 0; m < M; ++m)
+        GEN_UNROLL for (int m = 0; m < M; ++m)
             oi[u * os + m * ol] = h[m];
     /* the prefixes of the next block [e, u] with the suffixes of output u - k + 1 */
     for (u = g0; u < gr; ++u)
-        for (int m = 0; m < M; ++m) {
+        GEN_UNROLL for (int m = 0; m < M; ++m) {
             gv[m] = V_MAX(gv[m], xi[u * xs + m * xl]);
             VT *const o = oi + (u - k + 1) * os + m * ol;
             *o = V_MAX(*o, gv[m]);
         }
     for (; u < ge; ++u)
-        for (int m = 0; m < M; ++m) {
+        GEN_UNROLL for (int m = 0; m < M; ++m) {
             VT *const o = oi + (u - k + 1) * os + m * ol;
             *o = V_MAX(*o, gv[m]);
         }
@@ -135,13 +142,14 @@ GAI void KFN(cb_blk)(const VT *xi, int64_t xs, int64_t xl, VT *oi, int64_t os, i
 
 /* One axis, nl lines (line i at x + i * xl, out + i * ol): out[o * os] = the
  * maximum of x[(u - pb) * xs] over the window's real part, u in [o, o + k)
- * and [pb, pb + n) (neutral if none), o < nout; out has room for k - 1
- * elements more on each line (stores past nout, never read). Blocks
- * outside, lines inside, 4 at a time. */
+ * and [pb, pb + n) (neutral if none), o < nout. Blocks outside, lines
+ * inside, 4 at a time. In place (x == out): output o at x[(o - pb) * xs]. */
 GAI void KFN(cb_pass)(const VT *x, int64_t xs, int64_t xl, VT *out, int64_t os, int64_t ol, int64_t nl, int64_t n,
                       int64_t pb, int64_t k, int64_t nout, const VT nv)
 {
     x -= pb * xs;
+    if ((const VT *)out == x + pb * xs)
+        out -= pb * os;
     for (int64_t b0 = 0; b0 < nout; b0 += k) {
         const int64_t e = b0 + k, oe = e < nout ? e : nout, ge = oe - 1 + k;
         int64_t rhi = e < pb + n ? e : pb + n, rlo = b0 > pb ? b0 : pb;
@@ -150,9 +158,9 @@ GAI void KFN(cb_pass)(const VT *x, int64_t xs, int64_t xl, VT *out, int64_t os, 
         const int64_t g0 = e > pb ? e : pb, gr = ge < pb + n ? ge : pb + n;
         int64_t i = 0;
         for (; i + 4 <= nl; i += 4)
-            KFN(cb_blk)(x + i * xl, xs, xl, out + i * ol, os, ol, b0, e, rlo, rhi, g0, gr, ge, k, nv, 4);
+            KFN(cb_blk)(x + i * xl, xs, xl, out + i * ol, os, ol, b0, oe, rlo, rhi, g0, gr, ge, k, nv, 4);
         for (; i < nl; ++i)
-            KFN(cb_blk)(x + i * xl, xs, xl, out + i * ol, os, ol, b0, e, rlo, rhi, g0, gr, ge, k, nv, 1);
+            KFN(cb_blk)(x + i * xl, xs, xl, out + i * ol, os, ol, b0, oe, rlo, rhi, g0, gr, ge, k, nv, 1);
     }
 }
 
@@ -165,39 +173,40 @@ __attribute__((noinline)) static void KFN(cb_group)(const KFN(geo) * g, const GT
     const VT nv = V_SET1(g->neutral), init = V_SET1(g->fe ? g->neutral : g->init);
     const int wi = !g->fe && g->init != g->neutral;
     VT v[VN], t[VN];
+    const int64_t rg = ((VN + W - 1) / W + 3) / 4 * 4; /* input rows a chunk of T */
+    VT *const T = buf, *const R0 = buf + rg * W + VN + ph * Wo;
     for (int64_t oy0 = 0; oy0 < O1; oy0 += S) {
         const int64_t oy1 = oy0 + S < O1 ? oy0 + S : O1, a = oy0 - ph > 0 ? oy0 - ph : 0,
-                      b = oy1 - 1 - ph + kh < H ? oy1 - 1 - ph + kh : H, nr = b - a, so = oy1 - oy0;
-        VT *const T = buf, *const R = buf + (nr * W > (so + kh - 1) * Wo ? nr * W : (so + kh - 1) * Wo);
-        const int64_t Rs = Wo + K - 1; /* R's row stride: the W pass's stores past Wo */
-        /* 1. transposed in */
-        const int64_t q0 = a * W, q1 = b * W;
-        for (int64_t q = q0; q < q1; q += VN) {
-            const int64_t qq = q + VN <= q1 ? q : q1 - VN;
-            GEN_CB_UNROLL
-            for (int r = 0; r < VN; ++r) {
-                const int pl = GEN_CB_RHO(r);
-                v[r] = V_LOAD(xp[pl < np ? pl : 0] + qq);
+                      b = oy1 - 1 - ph + kh < H ? oy1 - 1 - ph + kh : H, nr = b - a, pbh = a + ph - oy0;
+        /* 1, 2. rg rows at a time transposed to T, through the W pass to R (row r - a at R0 + (r - a) Wo) */
+        for (int64_t r = a; r < b; r += rg) {
+            /* positions [tb, te) hold rows [r, re): at least VN of them, inside the plane (H W >= VN) */
+            const int64_t re = r + rg < b ? r + rg : b, tb0 = re * W - VN < r * W ? re * W - VN : r * W,
+                          tb = tb0 > 0 ? tb0 : 0, te = re * W > tb + VN ? re * W : tb + VN;
+            for (int64_t q = tb; q < te; q += VN) {
+                const int64_t qq = q + VN <= te ? q : te - VN;
+                GEN_CB_UNROLL
+                for (int i = 0; i < VN; ++i)
+                    v[i] = V_LOAD(xp[GEN_CB_RHO(i)] + qq);
+                const VT *const d = KFN(cb_tr)(v, t);
+                VT *const tq = T + (qq - tb);
+                GEN_CB_UNROLL
+                for (int j = 0; j < VN; ++j)
+                    tq[GEN_CB_RHO(j)] = d[j];
             }
-            const VT *const d = KFN(cb_tr)(v, t);
-            VT *const tq = T + (qq - q0);
-            GEN_CB_UNROLL
-            for (int j = 0; j < VN; ++j)
-                tq[GEN_CB_RHO(j)] = d[j];
+            KFN(cb_pass)(T + (r * W - tb), 1, W, R0 + (r - a) * Wo, 1, Wo, re - r, W, pw, K, Wo, nv);
         }
-        /* 2. W pass, row by row */
-        KFN(cb_pass)(T, 1, W, R, 1, Rs, nr, W, pw, K, Wo, nv);
-        /* 3. H pass: padded rows from oy0; input row a at a + ph - oy0 */
-        VT *const O = buf;
-        KFN(cb_pass)(R, Rs, 1, O, Wo, 1, Wo, nr, a + ph - oy0, kh, so, nv);
+        /* 3. H pass in place: output row oy at R0 + (oy - oy0 - pbh) Wo */
+        KFN(cb_pass)(R0, Wo, 1, R0, Wo, 1, Wo, nr, pbh, kh, oy1 - oy0, nv);
         /* 4. transposed back */
         const int64_t p0 = oy0 * Wo, p1 = oy1 * Wo;
+        const VT *const O = R0 - pbh * Wo;
         for (int64_t q = p0; q < p1; q += VN) {
             const int64_t qq = q + VN <= p1 ? q : p1 - VN;
             const VT *const oq = O + (qq - p0);
             GEN_CB_UNROLL
-            for (int r = 0; r < VN; ++r)
-                v[r] = oq[GEN_CB_RHO(r)];
+            for (int i = 0; i < VN; ++i)
+                v[i] = oq[GEN_CB_RHO(i)];
             const VT *const d = KFN(cb_tr)(v, t);
             GEN_CB_UNROLL
             for (int j = 0; j < VN; ++j) {
@@ -228,9 +237,9 @@ __attribute__((noinline)) static void KFN(cb_run)(const struct maxpool_plan *p, 
     GT *yp[VN];
     for (int np; c0 + VN / 2 <= c1; c0 += np) {
         np = (int)(c1 - c0 < VN ? c1 - c0 : VN);
-        for (int i = 0; i < np; ++i) {
-            xp[i] = x + (c0 + i) * pi;
-            yp[i] = y + (c0 + i) * po;
+        for (int i = 0; i < VN; ++i) { /* (planes past np: the first one's input, never stored) */
+            xp[i] = x + (c0 + (i < np ? i : 0)) * pi;
+            yp[i] = y + (c0 + (i < np ? i : 0)) * po;
         }
         KFN(cb_group)(g, xp, yp, np, S, kh, ph, buf);
     }
