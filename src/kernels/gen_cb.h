@@ -74,7 +74,7 @@ static int64_t KFN(cb_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int
 }
 
 /* Transposes v[0..VN) (v[r] input row r); returns the result (t or v). */
-GAI VT *KFN(cb_tr)(VT *v, VT *t)
+__attribute__((noinline)) static VT *KFN(cb_tr)(VT *v, VT *t)
 {
     VT *s = v, *d = t;
     _Pragma("GCC unroll 8") for (int st = 0; st < GEN_CB_LG; ++st) {
@@ -115,7 +115,8 @@ GAI void KFN(cb_blk)(const VT *xi, int64_t xs, int64_t xl, VT *oi, int64_t os, i
     for (; u >= rhi; --u)
         GEN_UNROLL for (int m = 0; m < M; ++m)
             oi[u * os + m * ol] = h[m];
-    for (u = rhi - 1; u >= oe; --u) /* (past the outputs: the suffix only) */
+    const int64_t u1 = oe > rlo ? oe : rlo;
+    for (u = rhi - 1; u >= u1; --u) /* (past the outputs: the suffix only) */
         GEN_UNROLL for (int m = 0; m < M; ++m)
             h[m] = V_MAX(h[m], xi[u * xs + m * xl]);
     for (; u >= rlo; --u)
