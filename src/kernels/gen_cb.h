@@ -74,7 +74,7 @@ static int64_t KFN(cb_geo)(const struct maxpool_plan *p, const KFN(geo) * g, int
 }
 
 /* Transposes v[0..VN) (v[r] input row r); returns the result (t or v). */
-__attribute__((noinline)) static VT *KFN(cb_tr)(VT *v, VT *t)
+GAI VT *KFN(cb_tr)(VT *v, VT *t)
 {
     VT *s = v, *d = t;
     _Pragma("GCC unroll 8") for (int st = 0; st < GEN_CB_LG; ++st) {
