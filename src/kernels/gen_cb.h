@@ -32,7 +32,11 @@
  * with lane l from input vector rho^-1(l), rho(j) = j rotated right by
  * VC_SB bits: loading input vector r from row rho(r) and storing output
  * vector j as row rho(j) makes it the plain transpose (either way).
- * Scratch: GEN_CB_BYTES on the stack (T/O, R, the H pass's running rows).
+ * Scratch: GEN_CB_BYTES on cb_group's stack (T, R) and its transposes'
+ * 2 VN vectors (8 KiB for u8 at avx512): gcc -fstack-usage, u8 avx512,
+ * cb_group 54.6 KiB + cb_run 1.6 + the entry 3.7 (include/maxpool.h
+ * promises 80); fls_run, called beside it from cb_run, is not stacked on
+ * it.
  * Tasks: the planes wholly inside [t0, t1), VN at a time (a group of fewer
  * than VN/2: gen_fls.h), the rest of the rows to fls_run. */
 
@@ -168,8 +172,9 @@ GAI void KFN(cb_pass)(const VT *x, int64_t xs, int64_t xl, VT *out, int64_t os, 
 /* The planes xp[0..np) (np <= VN) to their outputs yp[0..np): output rows
  * in strips of S. */
 __attribute__((noinline)) static void KFN(cb_group)(const KFN(geo) * g, const GT *const *xp, GT *const *yp, int np,
-                                                     int64_t S, int64_t kh, int64_t ph, VT *buf)
+                                                     int64_t S, int64_t kh, int64_t ph)
 {
+    alignas(64) VT buf[GEN_CB_CAP]; /* (here, not in cb_run: fls_run's scratch is not stacked on it) */
     const int64_t H = g->in[1], W = g->in[2], O1 = g->out[1], Wo = g->out[2], K = g->K, pw = -g->v0;
     const VT nv = V_SET1(g->neutral), init = V_SET1(g->fe ? g->neutral : g->init);
     const int wi = !g->fe && g->init != g->neutral;
@@ -225,7 +230,6 @@ __attribute__((noinline)) static void KFN(cb_run)(const struct maxpool_plan *p, 
                                                    GT *y, int64_t t0, int64_t t1, int64_t S, int64_t nlmax,
                                                    int64_t kh, int64_t ph)
 {
-    alignas(64) VT buf[GEN_CB_CAP];
     const int64_t O1 = g->out[1], pi = p->in_spatial, po = O1 * g->out[2];
     int64_t c0 = (t0 + O1 - 1) / O1, c1 = t1 / O1;
     if (c1 <= c0) {
@@ -242,7 +246,7 @@ __attribute__((noinline)) static void KFN(cb_run)(const struct maxpool_plan *p, 
             xp[i] = x + (c0 + (i < np ? i : 0)) * pi;
             yp[i] = y + (c0 + (i < np ? i : 0)) * po;
         }
-        KFN(cb_group)(g, xp, yp, np, S, kh, ph, buf);
+        KFN(cb_group)(g, xp, yp, np, S, kh, ph);
     }
     if (c0 * O1 < t1)
         KFN(fls_run)(p, g, x, y, c0 * O1, t1, nlmax, kh, ph, 0);

@@ -17,7 +17,8 @@
  * gen_fp.h (f32 small planes of W stride 1 as flat arrays), gen_fr.h (f32
  * rows of W stride 2 in one vector), gen_fl3.h (3-D, depth stride 1: slices
  * first, values only; its 32 KiB band scratch instead of fl_run's), gen_fls.h
- * (stride 1, log step), gen_fli.h (W first with indices), gen_clw.h
+ * (stride 1, log step), gen_cb.h (stride 1, the 8- and 16-bit integers'
+ * planes across the lanes: GEN_CB, vt_<isa>.h), gen_fli.h (W first with indices), gen_clw.h
  * (channels-last W first), gen_glob.h (global windows), gen_cfs.h (rows of
  * one vector with indices), gen_cfa.h (short adaptive rows with indices),
  * gen_cft.h (f32 small adaptive planes with indices, planes across lanes);
