@@ -17,7 +17,8 @@
  * gen_fp.h (f32 small planes of W stride 1 as flat arrays), gen_fr.h (f32
  * rows of W stride 2 in one vector), gen_fl3.h (3-D, depth stride 1: slices
  * first, values only; its 32 KiB band scratch instead of fl_run's), gen_fls.h
- * (stride 1, log step), gen_fli.h (W first with indices), gen_clw.h
+ * (stride 1, log step), gen_cb.h (stride 1, the 8- and 16-bit integers'
+ * planes across the lanes: GEN_CB, vt_<isa>.h), gen_fli.h (W first with indices), gen_clw.h
  * (channels-last W first), gen_glob.h (global windows), gen_cfs.h (rows of
  * one vector with indices), gen_cfa.h (short adaptive rows with indices),
  * gen_cft.h (f32 small adaptive planes with indices, planes across lanes);
@@ -105,6 +106,9 @@
 #ifndef GEN_NCHW_ONLY
 #include "gen_fls.h"
 #endif
+#if defined(GEN_CB) && !defined(GEN_NCHW_ONLY)
+#include "gen_cb.h"
+#endif
 #ifndef GEN_NCHW_ONLY /* (f32 with indices: adaptive heads, rows of one vector, gen_cfs.h) */
 #include "gen_fli.h"
 #endif
@@ -150,7 +154,14 @@ void KFN(nchw)(const struct maxpool_plan *p, const void *x, void *y, void *ind, 
 #ifndef GEN_NCHW_ONLY /* (f32 takes its s1 kernels there: f32_match.c, gen_match.c) */
     int64_t kh, ph;
     const int64_t fls = KFN(fls_geo)(p, &g, wi, &kh, &ph);
-    if (fls) { /* stride 1, log step (gen_fls.h) */
+    if (fls) { /* stride 1, log step (gen_fls.h); 8- and 16-bit integers: planes across the lanes (gen_cb.h) */
+#ifdef GEN_CB
+        const int64_t cbs = KFN(cb_geo)(p, &g, kh, ph);
+        if (cbs) {
+            KFN(cb_run)(p, &g, x, y, t0, t1, cbs, fls, kh, ph);
+            return;
+        }
+#endif
         KFN(fls_run)(p, &g, x, y, t0, t1, fls, kh, ph, GFLOAT && p->nan_propagate);
         return;
     }

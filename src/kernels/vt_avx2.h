@@ -356,6 +356,23 @@ static inline float gen_bf16_key(uint16_t b)
 #define V_AL1(a, b) _mm256_alignr_epi8(_mm256_permute2x128_si256((a), (b), 0x21), (a), (int)sizeof(GT))
 #endif
 
+/* The 8- and 16-bit integers' planes-across-lanes form (gen_cb.h): VC_UNLO / VC_UNHI(a, b) interleave the low /
+ * high halves of each 128-bit lane's elements of a and b; VC_BLO / VC_BHI(a, b) the 128-bit blocks of the low /
+ * high halves of a and b alternating (a0 b0 .. / a1 b1 ..); VC_SB: log2 of the blocks of a vector */
+#if !GFLOAT && (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
+#define GEN_CB 1
+#define VC_SB 1
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define VC_UNLO(a, b) _mm256_unpacklo_epi8((a), (b))
+#define VC_UNHI(a, b) _mm256_unpackhi_epi8((a), (b))
+#else
+#define VC_UNLO(a, b) _mm256_unpacklo_epi16((a), (b))
+#define VC_UNHI(a, b) _mm256_unpackhi_epi16((a), (b))
+#endif
+#define VC_BLO(a, b) _mm256_permute2x128_si256((a), (b), 0x20)
+#define VC_BHI(a, b) _mm256_permute2x128_si256((a), (b), 0x31)
+#endif
+
 /* f16, bf16 on the integers' lines-first form (gen_vf.h, checked keys): the
  * raw bits as 16-bit integers, 16 lanes (the i16 block's ops) */
 #if (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16) && !defined(GEN_VF)

@@ -450,6 +450,21 @@ static inline float gen_bf16_key(uint16_t b)
 #endif
 #endif
 
+/* The 8- and 16-bit integers' planes-across-lanes form (gen_cb.h): as in vt_avx2.h, four 128-bit blocks */
+#if !GFLOAT && (GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8 || GEN_TYPE == GEN_I16 || GEN_TYPE == GEN_U16)
+#define GEN_CB 1
+#define VC_SB 2
+#if GEN_TYPE == GEN_I8 || GEN_TYPE == GEN_U8
+#define VC_UNLO(a, b) _mm512_unpacklo_epi8((a), (b))
+#define VC_UNHI(a, b) _mm512_unpackhi_epi8((a), (b))
+#else
+#define VC_UNLO(a, b) _mm512_unpacklo_epi16((a), (b))
+#define VC_UNHI(a, b) _mm512_unpackhi_epi16((a), (b))
+#endif
+#define VC_BLO(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), (b))
+#define VC_BHI(a, b) _mm512_permutex2var_epi64((a), _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), (b))
+#endif
+
 /* f16, bf16 on the integers' lines-first form (gen_vf.h, checked keys): the
  * raw bits as 16-bit integers, 32 lanes (the i16 block's ops) */
 #if (GEN_TYPE == GEN_F16 || GEN_TYPE == GEN_BF16) && !defined(GEN_VF)

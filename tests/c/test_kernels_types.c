@@ -953,6 +953,74 @@ static void stride1_large(ts_rng *r, maxpool_dtype dt, int quick)
     }
 }
 
+/* Stride-1 windows over many planes (the planes-across-lanes form of the
+ * 8- and 16-bit integers, gen_cb.h: values only, channels-first, rank 1
+ * and 2, windows of 5 taps or more on one axis, groups of up to 16/32/64
+ * planes, fewer than a vector's and the rest of the rows to gen_fls.h):
+ * plane counts around the lane counts and not multiples of them, odd
+ * sizes, pads up to k - 1 and unequal, ceil rounding, strips of output rows
+ * (40 and more rows), both starts and a start value above the inputs
+ * (g_init_bits), threads at every ceiling (task ranges that cut planes).
+ * Inputs: the largest value at every flat offset i % 37 == pos (every lane
+ * and plane position of a group) on small values or the lowest, random
+ * values, the start values only. */
+static void stride1_planes(ts_rng *r, maxpool_dtype dt, int quick)
+{
+    static const int64_t planes[] = {7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65, 97, 128, 131};
+    static const int64_t widths[] = {1, 3, 5, 8, 13, 16, 17, 20, 31, 33, 40, 64, 65};
+    if (dt != MAXPOOL_I8 && dt != MAXPOOL_U8 && dt != MAXPOOL_I16 && dt != MAXPOOL_U16)
+        return;
+    const int n = quick ? 50 : 200;
+    const uint64_t top = dt == MAXPOOL_I8 ? 0x7f : dt == MAXPOOL_U8 ? 0xff : dt == MAXPOOL_I16 ? 0x7fff : 0xffff;
+    const uint64_t low = dt == MAXPOOL_I8 ? 0x80 : dt == MAXPOOL_I16 ? 0x8000 : 0;
+    g_threads_every_isa = 1;
+    for (int i = 0; i < n; ++i) {
+        maxpool_desc d;
+        const int rank = ts_rng_chance(r, 1, 6) ? 1 : 2;
+        maxpool_desc_init(&d, rank);
+        d.dtype = dt;
+        d.layout = MAXPOOL_CHANNELS_FIRST;
+        random_semantics(r, &d);
+        d.index_type = MAXPOOL_INDEX_NONE;
+        int64_t shape[4] = {ts_rng_range(r, 1, 2), planes[ts_rng_range(r, 0, (int64_t)(sizeof planes / sizeof planes[0]) - 1)],
+                            1, 1};
+        for (int a = 0; a < rank; ++a) {
+            const int last = a == rank - 1;
+            const int64_t k = ts_rng_range(r, last && rank == 1 ? 5 : 1, ts_rng_chance(r, 1, 3) ? 15 : 7);
+            d.kernel[a] = k;
+            const int64_t pmax = k - 1 < 7 ? k - 1 : 7;
+            d.pad_begin[a] = ts_rng_chance(r, 1, 2) ? k / 2 : ts_rng_range(r, 0, pmax);
+            d.pad_end[a] = ts_rng_chance(r, 1, 2) ? d.pad_begin[a] : ts_rng_range(r, 0, pmax);
+            d.rounding = ts_rng_chance(r, 1, 4) ? MAXPOOL_ROUND_CEIL : MAXPOOL_ROUND_FLOOR;
+            shape[2 + a] = last ? widths[ts_rng_range(r, 0, (int64_t)(sizeof widths / sizeof widths[0]) - 1)]
+                                : ts_rng_chance(r, 1, 5) ? ts_rng_range(r, 30, 70) : ts_rng_range(r, 1, 25);
+        }
+        if (d.kernel[0] < 5 && d.kernel[rank - 1] < 5)
+            d.kernel[rank - 1] = 5 + ts_rng_range(r, 0, 3);
+        char what[256];
+        snprintf(what, sizeof what, "stride1 planes %s #%d rank %d init=%d shape %lldx%lldx%lldx%lld k%lldx%lld p%lld/%lld,%lld/%lld",
+                 g_tname[dt], i, rank, (int)d.window_init, (long long)shape[0], (long long)shape[1],
+                 (long long)shape[2], (long long)shape[3], (long long)d.kernel[0], (long long)d.kernel[rank - 1],
+                 (long long)d.pad_begin[0], (long long)d.pad_end[0], (long long)d.pad_begin[rank - 1],
+                 (long long)d.pad_end[rank - 1]);
+        int kind = ts_rng_chance(r, 1, 5) ? 2 : 0;
+        const int64_t ni = shape[0] * shape[1] * shape[2] * shape[3];
+        if (ts_rng_chance(r, 1, 2) && ni <= (int64_t)(sizeof g_fill / sizeof g_fill[0])) {
+            const int64_t period = 37, pos = ts_rng_range(r, 0, period - 1);
+            const int bg = (int)ts_rng_range(r, 0, 1);
+            g_fill_n = ni;
+            for (int64_t j = 0; j < ni; ++j)
+                g_fill[j] = j % period == pos ? top : bg ? low : (uint64_t)ts_rng_range(r, 0, 3);
+            kind = 3;
+        }
+        if (ts_rng_chance(r, 1, 4))
+            g_init_bits = (int)ts_rng_range(r, 1, 2); /* a start value above the lowest and small values */
+        check_case(&d, shape, r, kind, what);
+        g_init_bits = -1;
+    }
+    g_threads_every_isa = 0;
+}
+
 /* 3-D windows of depth stride 1 (the slices-first form, gen_fl3.h: values
  * only, channels-first, D kernels 2 to 7, W stride 1 or 2, each slice's
  * 2-D max then the max over D): depths, heights and widths odd and even,
@@ -1582,6 +1650,7 @@ int main(int argc, char **argv)
         global_windows(&r, (maxpool_dtype)dt, quick);
         small_rows(&r, (maxpool_dtype)dt, quick);
         stride1_large(&r, (maxpool_dtype)dt, quick);
+        stride1_planes(&r, (maxpool_dtype)dt, quick);
         slices3d(&r, (maxpool_dtype)dt, quick);
         padded_lines(&r, (maxpool_dtype)dt, quick);
         int_lines(&r, (maxpool_dtype)dt, quick);
