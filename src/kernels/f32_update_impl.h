@@ -20,13 +20,16 @@
 CF_AI void KFN(update)(VF *best, VI *bi, VF x, VI xi, const int prop, const int wi)
 {
 #ifdef VF_GT_K /* (AVX-512: the k-mask forms, simd_f32_avx512.h) */
-    if (wi || prop) {
-        VK_T m = wi ? VF_GT_K(x, *best) : 0;
+    if (wi) {
+        VK_T m = VF_GT_K(x, *best);
         if (prop)
             m = (VK_T)(m | VF_ISNAN_K(x));
-        *best = wi ? VF_BLEND_K(*best, x, m) : VF_BLEND_K(VF_SEL_GT(x, *best), x, m);
-        if (wi)
-            *bi = VI_BLEND_K(*bi, xi, m);
+        *best = VF_BLEND_K(*best, x, m);
+        *bi = VI_BLEND_K(*bi, xi, m);
+        return;
+    }
+    if (prop) {
+        *best = VF_BLEND_K(VF_SEL_GT(x, *best), x, VF_ISNAN_K(x));
         return;
     }
 #endif
