@@ -160,8 +160,9 @@ CF_AI void KFN(block)(const struct maxpool_plan *p, const KFN(win) * w, const fl
                 KFN(tap)(best, bi, q + q2, s1, n, NB, tail, prop, wi);
                 KFN(tap)(best, bi, q + 2 * q2, VI_ADD(s1, sv2), n, NB, tail, prop, wi);
             } else {
-                for (int64_t j2 = 0; j2 < w->cn[2]; ++j2, q += q2, si = VI_ADD(si, sv2))
-                    KFN(tap)(best, bi, q, si, n, NB, tail, prop, wi);
+                uintptr_t qa = (uintptr_t)q; /* (an integer: the step past the last tap is no pointer) */
+                for (int64_t j2 = 0; j2 < w->cn[2]; ++j2, qa += (uintptr_t)q2 * sizeof(float), si = VI_ADD(si, sv2))
+                    KFN(tap)(best, bi, (const float *)qa, si, n, NB, tail, prop, wi);
             }
         }
     }
